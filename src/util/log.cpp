@@ -1,0 +1,76 @@
+#include "util/log.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+namespace ddivk::log {
+namespace {
+
+Level parseLevel(const char* s) {
+    if (!s) return Level::Warn;
+    struct Name {
+        const char* name;
+        Level level;
+    };
+    static constexpr Name names[] = {{"none", Level::None},
+                                     {"error", Level::Error},
+                                     {"warn", Level::Warn},
+                                     {"info", Level::Info},
+                                     {"debug", Level::Debug}};
+    for (const Name& n : names)
+        if (std::strcmp(s, n.name) == 0) return n.level;
+    return Level::Warn;
+}
+
+std::atomic<int> g_level{-1};
+std::mutex g_outputMutex;
+FILE* g_output = nullptr;
+
+FILE* output() {
+    if (!g_output) {
+        const char* path = std::getenv("DDIVK_LOG_PATH");
+        g_output = path && *path ? std::fopen(path, "a") : nullptr;
+        if (!g_output) g_output = stderr;
+    }
+    return g_output;
+}
+
+const char* prefix(Level l) {
+    switch (l) {
+    case Level::Error: return "err";
+    case Level::Warn: return "warn";
+    case Level::Info: return "info";
+    case Level::Debug: return "debug";
+    case Level::None: break;
+    }
+    return "";
+}
+
+} // namespace
+
+Level level() {
+    int l = g_level.load(std::memory_order_relaxed);
+    if (l < 0) {
+        l = static_cast<int>(parseLevel(std::getenv("DDIVK_LOG_LEVEL")));
+        g_level.store(l, std::memory_order_relaxed);
+    }
+    return static_cast<Level>(l);
+}
+
+void setLevel(Level l) { g_level.store(static_cast<int>(l), std::memory_order_relaxed); }
+
+void write(Level l, const char* fmt, ...) {
+    char buffer[1024];
+    va_list args;
+    va_start(args, fmt);
+    std::vsnprintf(buffer, sizeof(buffer), fmt, args);
+    va_end(args);
+    std::lock_guard lock(g_outputMutex);
+    FILE* out = output();
+    std::fprintf(out, "ddivk %s: %s\n", prefix(l), buffer);
+    std::fflush(out);
+}
+
+} // namespace ddivk::log

@@ -1,0 +1,33 @@
+// Levelled logging, cheap when off: the level check is an inline load and compare, and the
+// message is only formatted when it will be written. Level from DDIVK_LOG_LEVEL
+// (none, error, warn, info, debug; default warn); output to DDIVK_LOG_PATH or stderr.
+#pragma once
+
+#include <atomic>
+#include <cstdarg>
+
+namespace ddivk::log {
+
+enum class Level : int { None = 0, Error = 1, Warn = 2, Info = 3, Debug = 4 };
+
+// The active level; read once from the environment on first use.
+Level level();
+void setLevel(Level l);
+
+inline bool enabled(Level l) { return static_cast<int>(l) <= static_cast<int>(level()); }
+
+// printf-style; appends a newline.
+void write(Level l, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+
+} // namespace ddivk::log
+
+#define DDIVK_LOG(lvl, ...)                                                                      \
+    do {                                                                                         \
+        if (::ddivk::log::enabled(::ddivk::log::Level::lvl))                                     \
+            ::ddivk::log::write(::ddivk::log::Level::lvl, __VA_ARGS__);                          \
+    } while (0)
+
+#define DDIVK_ERROR(...) DDIVK_LOG(Error, __VA_ARGS__)
+#define DDIVK_WARN(...) DDIVK_LOG(Warn, __VA_ARGS__)
+#define DDIVK_INFO(...) DDIVK_LOG(Info, __VA_ARGS__)
+#define DDIVK_DEBUG(...) DDIVK_LOG(Debug, __VA_ARGS__)
