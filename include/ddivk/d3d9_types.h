@@ -10,6 +10,16 @@ namespace ddivk {
 
 using D3DCOLOR = uint32_t; // 0xAARRGGBB
 
+// D3DPRIMITIVETYPE.
+enum D3DPRIMITIVETYPE : uint32_t {
+    D3DPT_POINTLIST = 1,
+    D3DPT_LINELIST = 2,
+    D3DPT_LINESTRIP = 3,
+    D3DPT_TRIANGLELIST = 4,
+    D3DPT_TRIANGLESTRIP = 5,
+    D3DPT_TRIANGLEFAN = 6,
+};
+
 struct D3DCOLORVALUE {
     float r, g, b, a;
 };
