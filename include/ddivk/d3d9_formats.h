@@ -1,0 +1,54 @@
+// D3DFORMAT values (d3d9types.h). The draw translator maps them to Vulkan formats; this
+// header only names them.
+#pragma once
+
+#include <cstdint>
+
+namespace ddivk {
+
+enum D3DFORMAT : uint32_t {
+    D3DFMT_UNKNOWN = 0,
+    D3DFMT_R8G8B8 = 20,
+    D3DFMT_A8R8G8B8 = 21,
+    D3DFMT_X8R8G8B8 = 22,
+    D3DFMT_R5G6B5 = 23,
+    D3DFMT_X1R5G5B5 = 24,
+    D3DFMT_A1R5G5B5 = 25,
+    D3DFMT_A4R4G4B4 = 26,
+    D3DFMT_A8 = 28,
+    D3DFMT_A2B10G10R10 = 31,
+    D3DFMT_A8B8G8R8 = 32,
+    D3DFMT_X8B8G8R8 = 33,
+    D3DFMT_G16R16 = 34,
+    D3DFMT_A2R10G10B10 = 35,
+    D3DFMT_A16B16G16R16 = 36,
+    D3DFMT_L8 = 50,
+    D3DFMT_A8L8 = 51,
+    D3DFMT_V8U8 = 60,
+    D3DFMT_Q8W8V8U8 = 63,
+    D3DFMT_D32 = 71,
+    D3DFMT_D24S8 = 75,
+    D3DFMT_D24X8 = 77,
+    D3DFMT_D16 = 80,
+    D3DFMT_D32F_LOCKABLE = 82,
+    D3DFMT_R16F = 111,
+    D3DFMT_G16R16F = 112,
+    D3DFMT_A16B16G16R16F = 113,
+    D3DFMT_R32F = 114,
+    D3DFMT_G32R32F = 115,
+    D3DFMT_A32B32G32R32F = 116,
+};
+
+// Four-character-code formats.
+constexpr uint32_t makeFourCC(char a, char b, char c, char d) {
+    return uint32_t(uint8_t(a)) | uint32_t(uint8_t(b)) << 8 | uint32_t(uint8_t(c)) << 16 |
+           uint32_t(uint8_t(d)) << 24;
+}
+constexpr uint32_t D3DFMT_DXT1 = makeFourCC('D', 'X', 'T', '1');
+constexpr uint32_t D3DFMT_DXT2 = makeFourCC('D', 'X', 'T', '2');
+constexpr uint32_t D3DFMT_DXT3 = makeFourCC('D', 'X', 'T', '3');
+constexpr uint32_t D3DFMT_DXT4 = makeFourCC('D', 'X', 'T', '4');
+constexpr uint32_t D3DFMT_DXT5 = makeFourCC('D', 'X', 'T', '5');
+constexpr uint32_t D3DFMT_INTZ = makeFourCC('I', 'N', 'T', 'Z');
+
+} // namespace ddivk
