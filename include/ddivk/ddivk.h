@@ -1,0 +1,71 @@
+// The public entry points of the ddivk driver: device and surface set-up (what the DirectDraw
+// and D3D9 runtimes do through CreateSurfaceEx and D3dContextCreate) and the DP2 door.
+// Entry points never throw; they return the DDI's own codes.
+#pragma once
+
+#include <cstdint>
+
+#include "ddivk/d3d9_formats.h"
+#include "ddivk/dp2.h"
+#include "ddivk/hresult.h"
+
+extern "C" {
+
+// An opaque driver device: one Vulkan device with its state cache and renderer.
+struct ddivk_device;
+
+struct ddivk_device_desc {
+    // Vulkan device choice: an index or a substring of the name. Null: DDIVK_DEVICE, else the
+    // first discrete GPU, else the first device.
+    const char* deviceSelector;
+};
+
+ddivk::HRESULT ddivk_device_create(const ddivk_device_desc* desc, ddivk_device** device);
+void ddivk_device_destroy(ddivk_device* device);
+// The Vulkan device's name, for tools.
+const char* ddivk_device_name(const ddivk_device* device);
+
+enum : uint32_t {
+    DDIVK_SURFACE_RENDERTARGET = 1,
+    DDIVK_SURFACE_DEPTHSTENCIL = 2,
+};
+
+struct ddivk_surface_desc {
+    uint32_t width;
+    uint32_t height;
+    uint32_t format; // D3DFORMAT
+    uint32_t usage;  // DDIVK_SURFACE_*
+};
+
+// Creates a surface; *handle is what DP2 tokens (SETRENDERTARGET, SETRENDERTARGET2,
+// SETDEPTHSTENCIL) name it by. D3DERR_INVALIDCALL for sizes or formats we cannot create.
+ddivk::HRESULT ddivk_surface_create(ddivk_device* device, const ddivk_surface_desc* desc, uint32_t* handle);
+ddivk::HRESULT ddivk_surface_destroy(ddivk_device* device, uint32_t handle);
+// Copies the surface's pixels into memory (rows of width * bytes-per-pixel, pitch bytes apart),
+// after all work submitted so far that writes it. size is the destination's byte size.
+ddivk::HRESULT ddivk_surface_read(ddivk_device* device, uint32_t handle, void* pixels, uint32_t pitch,
+                           uint64_t size);
+// Presents the surface (a flip): the flip is in progress until the GPU has finished it, and
+// DP2 calls on contexts drawing to that surface answer DDERR_WASSTILLDRAWING until then.
+ddivk::HRESULT ddivk_surface_flip(ddivk_device* device, uint32_t handle);
+
+// D3dContextCreate: a DP2 context drawing into renderTarget and depthStencil (0: none).
+ddivk::HRESULT ddivk_context_create(ddivk_device* device, uint32_t renderTarget, uint32_t depthStencil,
+                             uintptr_t* context);
+// D3dContextDestroy.
+ddivk::HRESULT ddivk_context_destroy(uintptr_t context);
+
+// GUID_D3DParseUnknownCommandCallback: the runtime's parser for tokens the driver does not
+// know. Process-wide, as the runtime hands it to the driver once.
+typedef ddivk::HRESULT (*ddivk_parse_unknown_command_fn)(void* commands, void** nextCommand);
+void ddivk_set_parse_unknown_command(ddivk_parse_unknown_command_fn callback);
+
+// D3dDrawPrimitives2. Returns DDHAL_DRIVER_HANDLED; the result is in data->ddrval.
+uint32_t ddivk_DrawPrimitives2(ddivk::D3DHAL_DRAWPRIMITIVES2DATA* data);
+
+// CreateD3DBuffer / DestroyD3DBuffer: DP2 command and vertex buffers (lpDDCommands,
+// lpDDVertex). flags: DDIVK_DP2BUFFER_COMMANDS or DDIVK_DP2BUFFER_VERTICES.
+ddivk::HRESULT ddivk_dp2_buffer_create(uint32_t size, uint32_t flags, ddivk::DDIVK_DP2BUFFER** buffer);
+void ddivk_dp2_buffer_destroy(ddivk::DDIVK_DP2BUFFER* buffer);
+
+} // extern "C"

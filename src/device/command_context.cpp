@@ -1,0 +1,96 @@
+#include "device/command_context.h"
+
+#include "vk/barriers.h"
+#include "vk/queue.h"
+
+namespace ddivk::device {
+
+CommandContext::CommandContext(vk::Device& device)
+    : device_(device), provider_(std::make_unique<vk::CommandProvider>(device.handle(), device.queue())),
+      uploads_(std::make_unique<vk::UploadRing>(device.allocator(), device.queue())) {
+    defaults_ = vk::Buffer::create(device.allocator(), 16, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, vk::MemoryUsage::Upload);
+    uint32_t* d = defaults_.data<uint32_t>();
+    d[0] = 0xFFFFFFFFu; // diffuse: opaque white
+    d[1] = 0x00000000u; // specular: black
+    d[2] = d[3] = 0;
+    defaults_.allocation().flush();
+}
+
+CommandContext::~CommandContext() {
+    uint64_t value = flush();
+    device_.queue().wait(value);
+}
+
+VkCommandBuffer CommandContext::commands() {
+    if (current_ == VK_NULL_HANDLE) current_ = provider_->begin();
+    return current_;
+}
+
+void CommandContext::beginRendering(Surface* color, Surface* depth) {
+    if (isRendering() && renderingColor_ == color && renderingDepth_ == depth) return;
+    endRendering();
+    VkCommandBuffer cmd = commands();
+    // Always a barrier, even when the layout stays: the previous pass's attachment writes must
+    // finish before this pass loads them (ordering only holds within one pass).
+    auto enter = [&](Surface& s, VkImageLayout layout) {
+        vk::transitionImage(device_, cmd, s.image(), s.layout(), layout);
+        s.setLayout(layout);
+    };
+    if (color) enter(*color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    if (depth) enter(*depth, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+
+    VkRenderingAttachmentInfo colorAttachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    VkRenderingAttachmentInfo depthAttachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    VkRenderingInfo info{VK_STRUCTURE_TYPE_RENDERING_INFO};
+    info.layerCount = 1;
+    Surface* sized = color ? color : depth;
+    info.renderArea = {{0, 0}, {sized->width(), sized->height()}};
+    if (color) {
+        colorAttachment.imageView = color->image().view();
+        colorAttachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+        colorAttachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+        colorAttachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+        info.colorAttachmentCount = 1;
+        info.pColorAttachments = &colorAttachment;
+    }
+    if (depth) {
+        depthAttachment.imageView = depth->image().view();
+        depthAttachment.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+        depthAttachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+        depthAttachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+        info.pDepthAttachment = &depthAttachment;
+        if (vk::formatAspects(depth->vkFormat()) & VK_IMAGE_ASPECT_STENCIL_BIT) info.pStencilAttachment = &depthAttachment;
+        // A smaller depth surface than the target limits the area D3D9 can render to.
+        if (color) {
+            info.renderArea.extent.width = std::min(color->width(), depth->width());
+            info.renderArea.extent.height = std::min(color->height(), depth->height());
+        }
+    }
+    device_.functions().cmdBeginRendering(cmd, &info);
+    renderingColor_ = color;
+    renderingDepth_ = depth;
+}
+
+void CommandContext::endRendering() {
+    if (!isRendering()) return;
+    device_.functions().cmdEndRendering(current_);
+    renderingColor_ = renderingDepth_ = nullptr;
+}
+
+void CommandContext::transition(Surface& surface, VkImageLayout layout) {
+    if (surface.layout() == layout) return;
+    vk::transitionImage(device_, commands(), surface.image(), surface.layout(), layout);
+    surface.setLayout(layout);
+}
+
+uint64_t CommandContext::flush() {
+    if (current_ == VK_NULL_HANDLE) return device_.queue().lastSubmitted();
+    endRendering();
+    uint64_t value = provider_->submit(current_);
+    current_ = VK_NULL_HANDLE;
+    uploads_->retire(value);
+    draws_ = 0;
+    return value;
+}
+
+} // namespace ddivk::device

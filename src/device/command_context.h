@@ -1,0 +1,64 @@
+// The device's command stream: one command buffer recorded at a time, the dynamic-rendering
+// pass that is open on it, and the upload ring for per-draw data. Recording is serial (the
+// device lock is held by every caller), so image layouts are tracked on the CPU as recorded.
+#pragma once
+
+#include <volk.h>
+
+#include <cstdint>
+#include <memory>
+
+#include "device/surface.h"
+#include "vk/command_provider.h"
+#include "vk/device.h"
+#include "vk/upload_ring.h"
+
+namespace ddivk::device {
+
+class CommandContext {
+public:
+    explicit CommandContext(vk::Device& device);
+    ~CommandContext(); // submits what is recorded and waits for the GPU
+    CommandContext(const CommandContext&) = delete;
+    CommandContext& operator=(const CommandContext&) = delete;
+
+    // The command buffer being recorded, begun on first use after a flush.
+    VkCommandBuffer commands();
+
+    // Opens a rendering pass on these attachments unless one is open on exactly them
+    // (loading their contents); either may be null, not both.
+    void beginRendering(Surface* color, Surface* depth);
+    void endRendering();
+    bool isRendering() const { return renderingColor_ || renderingDepth_; }
+    // The attachments of the open pass (null when closed).
+    Surface* renderingColor() const { return renderingColor_; }
+    Surface* renderingDepth() const { return renderingDepth_; }
+
+    // Records a layout transition of the whole surface outside a rendering pass.
+    void transition(Surface& surface, VkImageLayout layout);
+
+    // Submits everything recorded so far; returns the timeline value that completes it (the
+    // last submitted value when nothing was recorded).
+    uint64_t flush();
+
+    vk::UploadRing& uploads() { return *uploads_; }
+    // A tiny buffer of attribute defaults read with stride 0: diffuse 0xFFFFFFFF at byte 0,
+    // specular 0x00000000 at byte 4 (D3D9's values for colours an FVF leaves out).
+    VkBuffer attributeDefaults() const { return defaults_.handle(); }
+
+    // Draws recorded since the last flush; the device flushes long streams on its own.
+    uint32_t draws() const { return draws_; }
+    void countDraw() { ++draws_; }
+
+private:
+    vk::Device& device_;
+    std::unique_ptr<vk::CommandProvider> provider_;
+    std::unique_ptr<vk::UploadRing> uploads_;
+    vk::Buffer defaults_;
+    VkCommandBuffer current_ = VK_NULL_HANDLE;
+    Surface* renderingColor_ = nullptr;
+    Surface* renderingDepth_ = nullptr;
+    uint32_t draws_ = 0;
+};
+
+} // namespace ddivk::device

@@ -1,0 +1,92 @@
+// A DP2 context (D3dContextCreate's dwhContext): the D3D9 state of one runtime device, drawn
+// through a driver Device. Implements the DP2 door's target; the state half forwards to the
+// state cache (context_state.cpp), the drawing half records Vulkan commands
+// (context_draw.cpp). Every method runs under ddi_boundary's guarded().
+#pragma once
+
+#include <cstdint>
+
+#include "device/device.h"
+#include "dp2/target.h"
+#include "state/state_cache.h"
+
+namespace ddivk::device {
+
+class Context final : public dp2::Target {
+public:
+    // Draws into renderTarget (and depthStencil; 0 for none), surfaces of `device`.
+    Context(Device& device, uint32_t renderTarget, uint32_t depthStencil);
+
+    Device& device() { return device_; }
+    state::StateCache& state() { return state_; }
+    const state::StateCache& state() const { return state_; }
+
+    // --- Per call ---
+    bool flipInProgress() override;
+    HRESULT beginExecute(const dp2::ExecuteInfo& info) override;
+    void endExecute() override;
+
+    // --- State (context_state.cpp) ---
+    HRESULT renderStates(dp2::Items<D3DHAL_DP2RENDERSTATE> items) override;
+    HRESULT textureStageStates(dp2::Items<D3DHAL_DP2TEXTURESTAGESTATE> items) override;
+    HRESULT viewportInfo(dp2::Items<D3DHAL_DP2VIEWPORTINFO> items) override;
+    HRESULT wInfo(dp2::Items<D3DHAL_DP2WINFO> items) override;
+    HRESULT zRange(dp2::Items<D3DHAL_DP2ZRANGE> items) override;
+    HRESULT setMaterial(dp2::Items<D3DHAL_DP2SETMATERIAL> items) override;
+    HRESULT createLight(dp2::Items<D3DHAL_DP2CREATELIGHT> items) override;
+    HRESULT setLight(dp2::Items<dp2::LightUpdate> items) override;
+    HRESULT setTransform(dp2::Items<D3DHAL_DP2SETTRANSFORM> items) override;
+    HRESULT multiplyTransform(dp2::Items<D3DHAL_DP2MULTIPLYTRANSFORM> items) override;
+    HRESULT setClipPlane(dp2::Items<D3DHAL_DP2SETCLIPPLANE> items) override;
+    HRESULT setScissorRect(dp2::Items<D3DHAL_DP2SETSCISSORRECT> items) override;
+    HRESULT stateSet(dp2::Items<D3DHAL_DP2STATESET> items) override;
+    HRESULT setVertexShader(dp2::Items<D3DHAL_DP2VERTEXSHADER> items) override;
+    HRESULT setVertexShaderDecl(dp2::Items<D3DHAL_DP2VERTEXSHADER> items) override;
+    HRESULT setVertexShaderFunc(dp2::Items<D3DHAL_DP2VERTEXSHADER> items) override;
+    HRESULT setPixelShader(dp2::Items<D3DHAL_DP2PIXELSHADER> items) override;
+    HRESULT setShaderConstF(dp2::ShaderStage stage, dp2::Items<dp2::FloatConstants> items) override;
+    HRESULT setShaderConstI(dp2::ShaderStage stage, dp2::Items<dp2::IntConstants> items) override;
+    HRESULT setShaderConstB(dp2::ShaderStage stage, dp2::Items<dp2::BoolConstants> items) override;
+    HRESULT setStreamSource(dp2::Items<D3DHAL_DP2SETSTREAMSOURCE> items) override;
+    HRESULT setStreamSource2(dp2::Items<D3DHAL_DP2SETSTREAMSOURCE2> items) override;
+    HRESULT setStreamSourceUM(dp2::Items<D3DHAL_DP2SETSTREAMSOURCEUM> items) override;
+    HRESULT setStreamSourceFreq(dp2::Items<D3DHAL_DP2SETSTREAMSOURCEFREQ> items) override;
+    HRESULT setIndices(dp2::Items<D3DHAL_DP2SETINDICES> items) override;
+    HRESULT setRenderTarget(dp2::Items<D3DHAL_DP2SETRENDERTARGET> items) override;
+    HRESULT setRenderTarget2(dp2::Items<D3DHAL_DP2SETRENDERTARGET2> items) override;
+    HRESULT setDepthStencil(dp2::Items<D3DHAL_DP2SETDEPTHSTENCIL> items) override;
+
+    // --- Drawing (context_draw.cpp) ---
+    HRESULT drawLegacy(dp2::Items<dp2::LegacyDraw> draws) override;
+    HRESULT drawPrimitive(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE> items) override;
+    HRESULT drawPrimitive2(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE2> items) override;
+    HRESULT clear(const dp2::ClearArgs& args) override;
+
+    // Draws recorded through this context (all forms).
+    uint64_t drawCount() const { return drawCount_; }
+
+private:
+    // A run of pre-transformed vertices: vertex i of the draw is at vertices + (first + i) *
+    // stride (or + indices[i] * stride), all inside [vertices, vertices + available * stride).
+    struct VertexRun {
+        uint32_t type = 0; // D3DPRIMITIVETYPE
+        uint32_t primitiveCount = 0;
+        const std::byte* vertices = nullptr;
+        uint32_t available = 0;
+        uint32_t stride = 0;
+        uint32_t fvf = 0;
+        uint32_t first = 0;
+        std::span<const uint16_t> indices;
+    };
+    HRESULT drawRun(const VertexRun& run);
+    // Draws `count` primitives from the user-memory stream 0 starting at byte `offset` of it.
+    HRESULT drawUserStream(uint32_t type, uint64_t offset, uint32_t primitiveCount);
+
+    Device& device_;
+    state::StateCache state_;
+    dp2::ExecuteInfo execute_; // this call's DP2 vertex data (valid between begin and end)
+    bool executing_ = false;
+    uint64_t drawCount_ = 0;
+};
+
+} // namespace ddivk::device

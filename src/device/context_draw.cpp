@@ -1,0 +1,260 @@
+// Context: the drawing half of the DP2 target. Pre-transformed (XYZRHW) vertices from the DP2
+// vertex data or the user-memory stream are copied to the upload ring and drawn with the
+// pipeline their render states select; clears become vkCmdClearAttachments.
+#include <algorithm>
+#include <cstring>
+
+#include "ddivk/fvf.h"
+#include "device/context.h"
+#include "device/ddi_boundary.h"
+#include "draw/pipeline_state.h"
+#include "draw/primitive.h"
+
+namespace ddivk::device {
+namespace {
+
+// Long command streams are submitted in pieces so that latency and upload memory stay bounded.
+constexpr uint32_t kDrawsPerSubmission = 1024;
+
+struct Rect {
+    int32_t left, top, right, bottom;
+    bool empty() const { return right <= left || bottom <= top; }
+};
+
+Rect intersect(Rect a, Rect b) {
+    return {std::max(a.left, b.left), std::max(a.top, b.top), std::min(a.right, b.right), std::min(a.bottom, b.bottom)};
+}
+
+Rect viewportRect(const state::DeviceState& s) {
+    const D3DVIEWPORT9& vp = s.viewport;
+    auto clampAdd = [](uint32_t a, uint32_t b) { return int32_t(std::min<uint64_t>(uint64_t(a) + b, INT32_MAX)); };
+    return {int32_t(std::min<uint32_t>(vp.X, INT32_MAX)), int32_t(std::min<uint32_t>(vp.Y, INT32_MAX)),
+            clampAdd(vp.X, vp.Width), clampAdd(vp.Y, vp.Height)};
+}
+
+// Where D3D9 lets a draw or a clear touch the target: the viewport, narrowed by the scissor
+// rectangle when D3DRS_SCISSORTESTENABLE is set, inside the attachment.
+Rect drawableArea(const state::DeviceState& s, uint32_t width, uint32_t height) {
+    Rect r = intersect(viewportRect(s), {0, 0, int32_t(width), int32_t(height)});
+    if (s.renderStates[D3DRS_SCISSORTESTENABLE]) {
+        const D3DRECT& sc = s.scissorRect;
+        r = intersect(r, {sc.x1, sc.y1, sc.x2, sc.y2});
+    }
+    return r;
+}
+
+VkRect2D toVkRect(Rect r) {
+    if (r.empty()) return {{0, 0}, {0, 0}};
+    return {{r.left, r.top}, {uint32_t(r.right - r.left), uint32_t(r.bottom - r.top)}};
+}
+
+} // namespace
+
+bool Context::flipInProgress() {
+    Surface* target = device_.findSurface(state_.renderTarget(0));
+    return target && device_.flipInProgress(*target);
+}
+
+HRESULT Context::beginExecute(const dp2::ExecuteInfo& info) {
+    execute_ = info;
+    executing_ = true;
+    return S_OK;
+}
+
+void Context::endExecute() {
+    // The DP2 vertex data is the runtime's again once the call returns.
+    execute_ = {};
+    executing_ = false;
+    if (device_.commands().draws() >= kDrawsPerSubmission) device_.commands().flush();
+}
+
+HRESULT Context::drawLegacy(dp2::Items<dp2::LegacyDraw> draws) {
+    return guarded("drawLegacy", [&] {
+        for (const dp2::LegacyDraw& d : draws) {
+            HRESULT hr = drawRun({d.type, d.primitiveCount, d.vertices, d.vertexCount, d.stride, d.fvf, d.firstVertex,
+                                  d.indices});
+            if (failed(hr)) return hr;
+        }
+        return S_OK;
+    });
+}
+
+HRESULT Context::drawPrimitive(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE> items) {
+    return guarded("drawPrimitive", [&] {
+        for (const auto& d : items) {
+            const uint32_t stride = state_.streamSource(0).stride;
+            HRESULT hr = drawUserStream(d.primType, uint64_t(d.VStart) * stride, d.PrimitiveCount);
+            if (failed(hr)) return hr;
+        }
+        return S_OK;
+    });
+}
+
+HRESULT Context::drawPrimitive2(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE2> items) {
+    return guarded("drawPrimitive2", [&] {
+        for (const auto& d : items) {
+            HRESULT hr = drawUserStream(d.primType, d.FirstVertexOffset, d.PrimitiveCount);
+            if (failed(hr)) return hr;
+        }
+        return S_OK;
+    });
+}
+
+// Stream 0 bound with SETSTREAMSOURCEUM reads this call's DP2 vertex data; vertex buffers and
+// declarations arrive with the draw translator.
+HRESULT Context::drawUserStream(uint32_t type, uint64_t offset, uint32_t primitiveCount) {
+    const state::StreamSource stream = state_.streamSource(0);
+    if (!stream.userMemory || !executing_) {
+        DDIVK_WARN("draw from a vertex buffer stream: not implemented yet (user-memory streams only)");
+        return E_NOTIMPL;
+    }
+    if (state_.vertexDeclaration() != 0 || state_.vertexShader() != 0) {
+        DDIVK_WARN("draw with a vertex declaration or shader: not implemented yet (FVF only)");
+        return E_NOTIMPL;
+    }
+    const uint32_t fvfBytes = fvfVertexSize(state_.fvf());
+    if (!draw::isValidPrimitiveType(type) || fvfBytes == 0 || stream.stride < fvfBytes) return D3DERR_INVALIDCALL;
+    if (primitiveCount == 0) return S_OK;
+    // Every vertex the draw reads must lie inside the DP2 vertex data (dwVertexLength).
+    const uint64_t vertices = draw::verticesForPrimitives(type, primitiveCount);
+    const uint64_t bytes = execute_.vertices.size();
+    if (offset > bytes || (vertices - 1) * stream.stride + fvfBytes > bytes - offset) return D3DERR_INVALIDCALL;
+    const uint64_t available = (bytes - offset - fvfBytes) / stream.stride + 1;
+    return drawRun({type, primitiveCount, execute_.vertices.data() + offset,
+                    uint32_t(std::min<uint64_t>(available, UINT32_MAX)), stream.stride, state_.fvf(), 0, {}});
+}
+
+HRESULT Context::drawRun(const VertexRun& run) {
+    auto layout = draw::pretransformedLayout(run.fvf);
+    if (!layout) {
+        DDIVK_WARN("FVF 0x%x: only pre-transformed (XYZRHW) vertices draw until vertex processing lands", run.fvf);
+        return E_NOTIMPL;
+    }
+    layout->stride = run.stride;
+    const state::DeviceState& s = state_.state();
+    Surface* color = device_.findSurface(s.renderTargets[0]);
+    Surface* depth = device_.findSurface(s.depthStencil);
+    if (!color) return D3DERR_INVALIDCALL;
+
+    const uint64_t count = draw::verticesForPrimitives(run.type, run.primitiveCount);
+    if (count == 0) return S_OK;
+
+    // The vertices the draw reads: [first, first + count) or [min index, max index].
+    uint32_t lo = run.first, hi = 0;
+    if (run.indices.empty()) {
+        if (run.first > run.available || count > run.available - run.first) return D3DERR_INVALIDCALL;
+        hi = uint32_t(run.first + count - 1);
+    } else {
+        if (run.indices.size() < count) return D3DERR_INVALIDCALL;
+        auto [mn, mx] = std::minmax_element(run.indices.begin(), run.indices.begin() + count);
+        lo = run.first + *mn;
+        hi = run.first + *mx;
+        if (uint64_t(run.first) + *mx >= run.available) return D3DERR_INVALIDCALL;
+    }
+
+    CommandContext& cmds = device_.commands();
+    cmds.beginRendering(color, depth);
+    VkCommandBuffer cb = cmds.commands();
+
+    draw::PipelineKey key = draw::pretransformedPipelineKey(
+        s, *layout, run.type, color->vkFormat(), color->format().ignoresAlpha,
+        depth ? depth->vkFormat() : VK_FORMAT_UNDEFINED);
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, device_.pipelines().get(key));
+
+    // Copy exactly the vertices read; the runtime may reuse its memory when the call returns.
+    const uint64_t vertexBytes = uint64_t(hi - lo) * run.stride + fvfVertexSize(run.fvf);
+    vk::UploadSlice vertices = cmds.uploads().allocate(vertexBytes, 16);
+    std::memcpy(vertices.data, run.vertices + uint64_t(lo) * run.stride, vertexBytes);
+    VkBuffer buffers[2] = {vertices.buffer, cmds.attributeDefaults()};
+    VkDeviceSize offsets[2] = {vertices.offset, 0};
+    vkCmdBindVertexBuffers(cb, 0, 2, buffers, offsets);
+
+    VkViewport viewport{0, 0, float(color->width()), float(color->height()), 0.0f, 1.0f};
+    vkCmdSetViewport(cb, 0, 1, &viewport);
+    VkRect2D scissor = toVkRect(drawableArea(s, color->width(), color->height()));
+    vkCmdSetScissor(cb, 0, 1, &scissor);
+
+    draw::PretransformedPushConstants pc{};
+    pc.scale[0] = 2.0f / float(color->width());
+    pc.scale[1] = 2.0f / float(color->height());
+    // Screen x maps to NDC (x + 0.5) * 2 / width - 1: D3D9 centres pixels on integers.
+    pc.offset[0] = 0.5f * pc.scale[0] - 1.0f;
+    pc.offset[1] = 0.5f * pc.scale[1] - 1.0f;
+    pc.specularEnable = s.renderStates[D3DRS_SPECULARENABLE] ? 1 : 0;
+    vkCmdPushConstants(cb, device_.pipelines().layout(), VK_SHADER_STAGE_VERTEX_BIT, 0, 16, &pc);
+    vkCmdPushConstants(cb, device_.pipelines().layout(), VK_SHADER_STAGE_FRAGMENT_BIT, 16, 4, &pc.specularEnable);
+
+    if (run.indices.empty()) {
+        vkCmdDraw(cb, uint32_t(count), 1, 0, 0);
+    } else {
+        vk::UploadSlice indices = cmds.uploads().allocate(count * sizeof(uint16_t), 4);
+        std::memcpy(indices.data, run.indices.data(), count * sizeof(uint16_t));
+        vkCmdBindIndexBuffer(cb, indices.buffer, indices.offset, VK_INDEX_TYPE_UINT16);
+        // Index i reads vertex first + i, which sits at (first + i - lo) in the copy.
+        vkCmdDrawIndexed(cb, uint32_t(count), 1, 0, int32_t(run.first) - int32_t(lo), 0);
+    }
+    cmds.countDraw();
+    ++drawCount_;
+    return S_OK;
+}
+
+// D3D9 Clear: the rectangles (or the whole viewport when there are none) inside the viewport
+// and, with D3DRS_SCISSORTESTENABLE, the scissor rectangle.
+HRESULT Context::clear(const dp2::ClearArgs& args) {
+    return guarded("clear", [&]() -> HRESULT {
+        const state::DeviceState& s = state_.state();
+        Surface* color = device_.findSurface(s.renderTargets[0]);
+        Surface* depth = device_.findSurface(s.depthStencil);
+        const bool wantColor = args.flags & D3DCLEAR_TARGET;
+        const bool wantDepth = args.flags & D3DCLEAR_ZBUFFER;
+        const bool wantStencil = args.flags & D3DCLEAR_STENCIL;
+        if (wantColor && !color) return D3DERR_INVALIDCALL;
+        if ((wantDepth || wantStencil) && !depth) return D3DERR_INVALIDCALL;
+        if (wantStencil && !(vk::formatAspects(depth->vkFormat()) & VK_IMAGE_ASPECT_STENCIL_BIT))
+            return D3DERR_INVALIDCALL;
+        if (!wantColor && !wantDepth && !wantStencil) return S_OK;
+
+        Surface* sized = color ? color : depth;
+        uint32_t width = sized->width(), height = sized->height();
+        if (color && depth) {
+            width = std::min(width, depth->width());
+            height = std::min(height, depth->height());
+        }
+        const Rect area = drawableArea(s, width, height);
+        std::vector<VkClearRect> rects;
+        auto add = [&](Rect r) {
+            r = intersect(r, area);
+            if (!r.empty()) rects.push_back({toVkRect(r), 0, 1});
+        };
+        if (args.rects.empty()) add(area);
+        for (const RECT& r : args.rects) add({r.left, r.top, r.right, r.bottom});
+        if (rects.empty()) return S_OK;
+
+        CommandContext& cmds = device_.commands();
+        cmds.beginRendering(color, depth);
+        VkClearAttachment attachments[2];
+        uint32_t n = 0;
+        if (wantColor) {
+            VkClearAttachment& a = attachments[n++];
+            a = {VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
+            const uint32_t c = args.fillColor;
+            a.clearValue.color.float32[0] = float((c >> 16) & 0xFF) / 255.0f;
+            a.clearValue.color.float32[1] = float((c >> 8) & 0xFF) / 255.0f;
+            a.clearValue.color.float32[2] = float(c & 0xFF) / 255.0f;
+            // X formats keep alpha at 1 (see Device::createSurface).
+            a.clearValue.color.float32[3] = color->format().ignoresAlpha ? 1.0f : float(c >> 24) / 255.0f;
+        }
+        if (wantDepth || wantStencil) {
+            VkClearAttachment& a = attachments[n++];
+            a = {VkImageAspectFlags((wantDepth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+                                    (wantStencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0)),
+                 0,
+                 {}};
+            a.clearValue.depthStencil = {std::clamp(args.fillDepth, 0.0f, 1.0f), args.fillStencil & 0xFF};
+        }
+        vkCmdClearAttachments(cmds.commands(), n, attachments, uint32_t(rects.size()), rects.data());
+        return S_OK;
+    });
+}
+
+} // namespace ddivk::device

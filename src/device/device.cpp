@@ -1,0 +1,161 @@
+#include "device/device.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "util/log.h"
+#include "vk/error.h"
+#include "vk/memory.h"
+#include "vk/queue.h"
+
+namespace ddivk::device {
+namespace {
+
+// The Vulkan format for a D3D format used as `usage`, honouring the table's fallback when the
+// device cannot render to the preferred one; VK_FORMAT_UNDEFINED when neither works.
+VkFormat chooseFormat(vk::Device& device, const draw::FormatInfo& info, uint32_t usage) {
+    VkFormatFeatureFlags need = usage == DDIVK_SURFACE_DEPTHSTENCIL ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT
+                                                                    : VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
+    need |= VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+    for (VkFormat f : {info.vkFormat, info.vkFallback}) {
+        if (f == VK_FORMAT_UNDEFINED) continue;
+        VkFormatProperties props{};
+        vkGetPhysicalDeviceFormatProperties(device.physicalDevice(), f, &props);
+        if ((props.optimalTilingFeatures & need) == need) {
+            if (f != info.vkFormat) DDIVK_INFO("%s: using fallback Vulkan format %d", info.name, int(f));
+            return f;
+        }
+    }
+    return VK_FORMAT_UNDEFINED;
+}
+
+} // namespace
+
+std::unique_ptr<Device> Device::create(const std::optional<std::string>& selector) {
+    std::unique_ptr<Device> device(new Device());
+    vk::DeviceOptions options;
+    options.selector = selector;
+    device->vulkan_ = vk::Device::create(options);
+    device->pipelines_ = std::make_unique<draw::PipelineCache>(device->vulkan_->handle());
+    device->commands_ = std::make_unique<CommandContext>(*device->vulkan_);
+    return device;
+}
+
+Device::~Device() {
+    // The command stream waits for the GPU before surfaces and pipelines go away.
+    commands_.reset();
+    surfaces_.clear();
+    pipelines_.reset();
+}
+
+HRESULT Device::createSurface(const ddivk_surface_desc& desc, uint32_t* handle) {
+    if (!handle) return D3DERR_INVALIDCALL;
+    const draw::FormatInfo* info = draw::findFormat(desc.format);
+    uint32_t maxSize = vulkan_->limits().maxImageDimension2D;
+    bool usageOk = (desc.usage == DDIVK_SURFACE_RENDERTARGET && info && info->renderTarget) ||
+                   (desc.usage == DDIVK_SURFACE_DEPTHSTENCIL && info && info->depthStencil);
+    if (!usageOk || desc.width == 0 || desc.height == 0 || desc.width > maxSize || desc.height > maxSize)
+        return D3DERR_INVALIDCALL;
+    VkFormat format = chooseFormat(*vulkan_, *info, desc.usage);
+    if (format == VK_FORMAT_UNDEFINED) return D3DERR_NOTAVAILABLE;
+
+    vk::ImageDesc image;
+    image.format = format;
+    image.extent = {desc.width, desc.height, 1};
+    image.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                  (desc.usage == DDIVK_SURFACE_DEPTHSTENCIL ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
+                                                            : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+    uint32_t h = nextSurfaceHandle_++;
+    auto surface = std::make_unique<Surface>(h, *info, format, desc.usage, vk::Image::create(vulkan_->allocator(), image));
+
+    // D3D leaves new surface contents undefined; we start them at zero (depth 1) so that
+    // replays and tests are deterministic.
+    commands_->endRendering();
+    commands_->transition(*surface, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    VkImageSubresourceRange range = surface->image().fullRange();
+    if (surface->isDepthStencil()) {
+        VkClearDepthStencilValue value{1.0f, 0};
+        vkCmdClearDepthStencilImage(commands_->commands(), surface->image().handle(),
+                                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+    } else {
+        // X formats keep alpha at 1 so that DESTALPHA blending reads it as D3D9 does.
+        VkClearColorValue value{};
+        value.float32[3] = info->ignoresAlpha ? 1.0f : 0.0f;
+        vkCmdClearColorImage(commands_->commands(), surface->image().handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                             &value, 1, &range);
+    }
+    surfaces_.emplace(h, std::move(surface));
+    *handle = h;
+    return S_OK;
+}
+
+HRESULT Device::destroySurface(uint32_t handle) {
+    auto it = surfaces_.find(handle);
+    if (it == surfaces_.end()) return D3DERR_INVALIDCALL;
+    // Rare: wait for the GPU rather than keep a deferred-destruction list for surfaces.
+    if (commands_->renderingColor() == it->second.get() || commands_->renderingDepth() == it->second.get())
+        commands_->endRendering();
+    vulkan_->queue().wait(commands_->flush());
+    surfaces_.erase(it);
+    return S_OK;
+}
+
+Surface* Device::findSurface(uint32_t handle) {
+    auto it = surfaces_.find(handle);
+    return it == surfaces_.end() ? nullptr : it->second.get();
+}
+
+HRESULT Device::readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint64_t size) {
+    Surface* surface = findSurface(handle);
+    if (!surface || !pixels) return D3DERR_INVALIDCALL;
+    // Depth formats have no defined CPU layout in D3D9 unless lockable; not offered yet.
+    if (surface->isDepthStencil()) return D3DERR_INVALIDCALL;
+    const uint32_t bpp = surface->format().bytesPerPixel;
+    const uint64_t rowBytes = uint64_t(surface->width()) * bpp;
+    if (pitch < rowBytes || uint64_t(pitch) * (surface->height() - 1) + rowBytes > size) return D3DERR_INVALIDCALL;
+
+    vk::Buffer staging = vk::Buffer::create(vulkan_->allocator(), rowBytes * surface->height(),
+                                            VK_BUFFER_USAGE_TRANSFER_DST_BIT, vk::MemoryUsage::Readback);
+    commands_->endRendering();
+    commands_->transition(*surface, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.imageExtent = {surface->width(), surface->height(), 1};
+    vkCmdCopyImageToBuffer(commands_->commands(), surface->image().handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                           staging.handle(), 1, &region);
+    // Make the transfer write visible to the host read below.
+    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    toHost.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(commands_->commands(), VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                         &toHost, 0, nullptr, 0, nullptr);
+    vulkan_->queue().wait(commands_->flush());
+    staging.allocation().invalidate();
+
+    const auto* src = staging.data<const uint8_t>();
+    auto* dst = static_cast<uint8_t*>(pixels);
+    for (uint32_t y = 0; y < surface->height(); ++y) {
+        uint8_t* row = dst + uint64_t(y) * pitch;
+        std::memcpy(row, src + y * rowBytes, rowBytes);
+        // X8R8G8B8: the X byte is not part of the image; report it as opaque.
+        if (surface->format().ignoresAlpha && bpp == 4)
+            for (uint32_t x = 0; x < surface->width(); ++x) row[x * 4 + 3] = 0xFF;
+    }
+    return S_OK;
+}
+
+HRESULT Device::flip(uint32_t handle) {
+    Surface* surface = findSurface(handle);
+    if (!surface) return D3DERR_INVALIDCALL;
+    commands_->flush();
+    // Headless presentation: the flip completes when the GPU has finished everything recorded
+    // before it (window-system presentation comes with the d3d9.dll front end).
+    surface->setFlipValue(vulkan_->queue().submit(std::span<const VkCommandBuffer>{}));
+    return S_OK;
+}
+
+bool Device::flipInProgress(const Surface& surface) const {
+    return surface.flipValue() != 0 && !vulkan_->queue().isComplete(surface.flipValue());
+}
+
+} // namespace ddivk::device

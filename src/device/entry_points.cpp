@@ -1,0 +1,170 @@
+// The public entry points (include/ddivk/ddivk.h): one table of contexts for the process, as
+// the runtime addresses DP2 contexts by handle alone. Each entry point converts failures into
+// the DDI's codes at this boundary.
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "ddivk/ddivk.h"
+#include "device/context.h"
+#include "device/ddi_boundary.h"
+#include "device/device.h"
+#include "device/handles.h"
+#include "dp2/context_table.h"
+#include "dp2/executor.h"
+
+using namespace ddivk;
+
+struct ddivk_device {
+    std::unique_ptr<device::Device> impl;
+};
+
+namespace {
+
+// Contexts by handle, with the Context objects they route to.
+struct Registry {
+    dp2::ContextTable table;
+    std::mutex mutex;
+    std::unordered_map<uintptr_t, std::unique_ptr<device::Context>> contexts;
+};
+
+Registry& registry() {
+    static Registry r;
+    return r;
+}
+
+} // namespace
+
+namespace ddivk::device {
+
+Device& deviceOf(ddivk_device* device) { return *device->impl; }
+
+Context* contextOf(uintptr_t handle) {
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    auto it = r.contexts.find(handle);
+    return it == r.contexts.end() ? nullptr : it->second.get();
+}
+
+} // namespace ddivk::device
+
+extern "C" {
+
+HRESULT ddivk_device_create(const ddivk_device_desc* desc, ddivk_device** device) {
+    if (!device) return E_INVALIDARG;
+    *device = nullptr;
+    return device::guarded("ddivk_device_create", [&] {
+        std::optional<std::string> selector;
+        if (desc && desc->deviceSelector) selector = desc->deviceSelector;
+        auto d = std::make_unique<ddivk_device>();
+        d->impl = device::Device::create(selector);
+        *device = d.release();
+        return S_OK;
+    });
+}
+
+void ddivk_device_destroy(ddivk_device* device) {
+    if (!device) return;
+    // Contexts drawing through this device go with it.
+    Registry& r = registry();
+    {
+        std::lock_guard lock(r.mutex);
+        for (auto it = r.contexts.begin(); it != r.contexts.end();) {
+            if (&it->second->device() == device->impl.get()) {
+                r.table.remove(it->first);
+                it = r.contexts.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    delete device;
+}
+
+const char* ddivk_device_name(const ddivk_device* device) {
+    return device ? device->impl->vulkan().caps().deviceName.c_str() : "";
+}
+
+HRESULT ddivk_surface_create(ddivk_device* device, const ddivk_surface_desc* desc, uint32_t* handle) {
+    if (!device || !desc || !handle) return E_INVALIDARG;
+    return device::guarded("ddivk_surface_create", [&] {
+        std::lock_guard lock(device->impl->lock());
+        return device->impl->createSurface(*desc, handle);
+    });
+}
+
+HRESULT ddivk_surface_destroy(ddivk_device* device, uint32_t handle) {
+    if (!device) return E_INVALIDARG;
+    return device::guarded("ddivk_surface_destroy", [&] {
+        std::lock_guard lock(device->impl->lock());
+        return device->impl->destroySurface(handle);
+    });
+}
+
+HRESULT ddivk_surface_read(ddivk_device* device, uint32_t handle, void* pixels, uint32_t pitch, uint64_t size) {
+    if (!device) return E_INVALIDARG;
+    return device::guarded("ddivk_surface_read", [&] {
+        std::lock_guard lock(device->impl->lock());
+        return device->impl->readSurface(handle, pixels, pitch, size);
+    });
+}
+
+HRESULT ddivk_surface_flip(ddivk_device* device, uint32_t handle) {
+    if (!device) return E_INVALIDARG;
+    return device::guarded("ddivk_surface_flip", [&] {
+        std::lock_guard lock(device->impl->lock());
+        return device->impl->flip(handle);
+    });
+}
+
+HRESULT ddivk_context_create(ddivk_device* device, uint32_t renderTarget, uint32_t depthStencil, uintptr_t* context) {
+    if (!device || !context) return E_INVALIDARG;
+    return device::guarded("ddivk_context_create", [&]() -> HRESULT {
+        std::lock_guard deviceLock(device->impl->lock());
+        device::Surface* target = device->impl->findSurface(renderTarget);
+        device::Surface* depth = depthStencil ? device->impl->findSurface(depthStencil) : nullptr;
+        if (!target || target->isDepthStencil() || (depthStencil && (!depth || !depth->isDepthStencil())))
+            return D3DERR_INVALIDCALL;
+        auto ctx = std::make_unique<device::Context>(*device->impl, renderTarget, depthStencil);
+        Registry& r = registry();
+        std::lock_guard lock(r.mutex);
+        uintptr_t handle = r.table.add(*ctx);
+        r.contexts.emplace(handle, std::move(ctx));
+        *context = handle;
+        return S_OK;
+    });
+}
+
+HRESULT ddivk_context_destroy(uintptr_t context) {
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    auto it = r.contexts.find(context);
+    if (it == r.contexts.end()) return D3DHAL_CONTEXT_BAD;
+    r.table.remove(context);
+    r.contexts.erase(it);
+    return S_OK;
+}
+
+void ddivk_set_parse_unknown_command(ddivk_parse_unknown_command_fn callback) {
+    registry().table.setParseUnknownCommand(callback);
+}
+
+uint32_t ddivk_DrawPrimitives2(D3DHAL_DRAWPRIMITIVES2DATA* data) {
+    if (!data) return DDHAL_DRIVER_NOTHANDLED;
+    Registry& r = registry();
+    dp2::ContextTable::Entry* entry = r.table.find(data->dwhContext);
+    if (!entry) return dp2::drawPrimitives2(r.table, data); // reports D3DHAL_CONTEXT_BAD
+    auto& context = static_cast<device::Context&>(*entry->target);
+    std::lock_guard lock(context.device().lock());
+    return dp2::drawPrimitives2(r.table, data);
+}
+
+HRESULT ddivk_dp2_buffer_create(uint32_t size, uint32_t flags, DDIVK_DP2BUFFER** buffer) {
+    if (!buffer || (flags != DDIVK_DP2BUFFER_COMMANDS && flags != DDIVK_DP2BUFFER_VERTICES)) return E_INVALIDARG;
+    *buffer = registry().table.bufferPool().create(size, flags);
+    return *buffer ? S_OK : E_OUTOFMEMORY;
+}
+
+void ddivk_dp2_buffer_destroy(DDIVK_DP2BUFFER* buffer) { registry().table.bufferPool().destroy(buffer); }
+
+} // extern "C"

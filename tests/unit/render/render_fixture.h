@@ -1,0 +1,67 @@
+// A driver device with one render target and a DP2 context on it, for end-to-end tests that
+// drive the DP2 door and read pixels back.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "ddivk/d3d9_enums.h"
+#include "ddivk/ddivk.h"
+#include "ddivk/dp2_payloads.h"
+#include "ddivk/fvf.h"
+#include "device/device.h"
+#include "unit/dp2/command_stream.h"
+
+namespace ddivk::test {
+
+// D3DFVF_XYZRHW | D3DFVF_DIFFUSE.
+struct TLVertex {
+    float x, y, z, rhw;
+    uint32_t diffuse;
+};
+constexpr uint32_t kTLVertexFvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE;
+
+using dp2::test::CommandStream;
+
+class RenderTest : public ::testing::Test {
+protected:
+    static constexpr uint32_t kWidth = 64, kHeight = 48;
+
+    static void SetUpTestSuite();
+    static void TearDownTestSuite();
+    void SetUp() override;
+    void TearDown() override;
+
+    // Runs one DP2 call with user-memory vertices; returns ddrval (errorOffset() after).
+    HRESULT execute(CommandStream& commands, const void* vertices = nullptr, uint32_t vertexCount = 0,
+                    uint32_t vertexSize = sizeof(TLVertex), uint32_t fvf = kTLVertexFvf);
+    template <class V> HRESULT execute(CommandStream& commands, const std::vector<V>& vertices) {
+        return execute(commands, vertices.data(), uint32_t(vertices.size()), sizeof(V));
+    }
+    uint32_t errorOffset() const { return errorOffset_; }
+
+    // The render target's pixels (X8R8G8B8, alpha reads 0xFF).
+    std::vector<uint32_t> readTarget();
+    // Pipelines the device has created so far.
+    static uint64_t pipelinesCreated();
+    // The driver device behind device_ (for the queue's test gate).
+    static device::Device& driverDevice();
+
+    // Appends a render-state token.
+    static void renderState(CommandStream& s, uint32_t state, uint32_t value);
+    // Appends a CLEAR of the target with rects (none: the viewport).
+    static void clear(CommandStream& s, uint32_t flags, uint32_t color, const std::vector<RECT>& rects = {},
+                      float depth = 1.0f);
+
+    static ddivk_device* device_;
+    uint32_t target_ = 0;
+    uint32_t depth_ = 0;
+    uintptr_t context_ = 0;
+    uint32_t errorOffset_ = 0;
+    // Set by a test before SetUp runs to create a depth surface of this D3DFORMAT.
+    uint32_t depthFormat_ = 0;
+};
+
+} // namespace ddivk::test
