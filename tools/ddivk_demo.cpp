@@ -1,0 +1,213 @@
+// ddivk-demo: the main job of the README. Renders a small scene through the DP2 door on a
+// headless device (clears, a Gouraud-shaded strip, a fan, an indexed list, alpha blending and
+// a depth-tested pair), writes the last frame as a PNG and prints what it did.
+//
+//   ddivk-demo [--png OUT.png] [--frames N]
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ddivk/d3d9_enums.h"
+#include "ddivk/ddivk.h"
+#include "ddivk/dp2_payloads.h"
+#include "ddivk/fvf.h"
+#include "util/png.h"
+
+using namespace ddivk;
+
+namespace {
+
+constexpr uint32_t kWidth = 320, kHeight = 240;
+
+struct Vertex {
+    float x, y, z, rhw;
+    uint32_t diffuse;
+};
+constexpr uint32_t kFvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE;
+
+// Writes DP2 tokens into a byte vector.
+class Commands {
+public:
+    template <class T> Commands& put(const T& v) {
+        const auto* p = reinterpret_cast<const uint8_t*>(&v);
+        bytes_.insert(bytes_.end(), p, p + sizeof(T));
+        return *this;
+    }
+    Commands& cmd(uint8_t op, uint16_t count) {
+        D3DHAL_DP2COMMAND c{};
+        c.bCommand = op;
+        c.wStateCount = count;
+        return put(c);
+    }
+    Commands& renderState(uint32_t state, uint32_t value) {
+        D3DHAL_DP2RENDERSTATE rs{};
+        rs.RenderState = state;
+        rs.dwState = value;
+        return cmd(D3DDP2OP_RENDERSTATE, 1).put(rs);
+    }
+    Commands& clear(uint32_t flags, uint32_t color, float depth) {
+        return cmd(D3DDP2OP_CLEAR, 0).put(flags).put(color).put(depth).put(uint32_t(0));
+    }
+    const std::vector<uint8_t>& bytes() const { return bytes_; }
+
+private:
+    std::vector<uint8_t> bytes_;
+};
+
+uint32_t rgb(float r, float g, float b, float a = 1.0f) {
+    auto q = [](float c) { return uint32_t(std::lround(std::fmin(std::fmax(c, 0.0f), 1.0f) * 255.0f)); };
+    return q(a) << 24 | q(r) << 16 | q(g) << 8 | q(b);
+}
+
+// One frame: returns the command bytes and fills the vertices the legacy tokens read.
+Commands buildFrame(int frame, std::vector<Vertex>& v) {
+    v.clear();
+    Commands c;
+    c.clear(D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFF101828, 1.0f);
+    c.renderState(D3DRS_CULLMODE, D3DCULL_NONE);
+
+    // Sky gradient: a strip of two triangles across the top half.
+    uint32_t start = uint32_t(v.size());
+    v.push_back({0, 0, 0.9f, 1, rgb(0.1f, 0.2f, 0.5f)});
+    v.push_back({0, 140, 0.9f, 1, rgb(0.9f, 0.5f, 0.3f)});
+    v.push_back({kWidth, 0, 0.9f, 1, rgb(0.1f, 0.2f, 0.5f)});
+    v.push_back({kWidth, 140, 0.9f, 1, rgb(0.9f, 0.5f, 0.3f)});
+    c.cmd(D3DDP2OP_TRIANGLESTRIP, 2).put(D3DHAL_DP2TRIANGLESTRIP{uint16_t(start)});
+
+    // The sun: a fan of 24 triangles, moving with the frame.
+    start = uint32_t(v.size());
+    const float cx = 80.0f + float(frame % 120), cy = 90.0f, r = 28.0f;
+    v.push_back({cx, cy, 0.8f, 1, rgb(1.0f, 0.95f, 0.6f)});
+    for (int i = 0; i <= 24; ++i) {
+        float a = float(i) * 6.2831853f / 24.0f;
+        v.push_back({cx + r * std::cos(a), cy + r * std::sin(a), 0.8f, 1, rgb(1.0f, 0.6f, 0.2f)});
+    }
+    c.cmd(D3DDP2OP_TRIANGLEFAN, 24).put(D3DHAL_DP2TRIANGLEFAN{uint16_t(start)});
+
+    // Ground: an indexed list of two triangles.
+    start = uint32_t(v.size());
+    v.push_back({0, 140, 0.5f, 1, rgb(0.1f, 0.45f, 0.15f)});
+    v.push_back({kWidth, 140, 0.5f, 1, rgb(0.1f, 0.45f, 0.15f)});
+    v.push_back({kWidth, kHeight, 0.5f, 1, rgb(0.05f, 0.2f, 0.05f)});
+    v.push_back({0, kHeight, 0.5f, 1, rgb(0.05f, 0.2f, 0.05f)});
+    c.cmd(D3DDP2OP_INDEXEDTRIANGLELIST2, 2).put(D3DHAL_DP2STARTVERTEX{uint16_t(start)});
+    c.put(D3DHAL_DP2INDEXEDTRIANGLELIST2{0, 1, 2}).put(D3DHAL_DP2INDEXEDTRIANGLELIST2{0, 2, 3});
+
+    // Two mountains that cross in depth: the depth test sorts them.
+    start = uint32_t(v.size());
+    v.push_back({60, 180, 0.3f, 1, rgb(0.35f, 0.3f, 0.4f)});
+    v.push_back({150, 60, 0.45f, 1, rgb(0.8f, 0.8f, 0.85f)});
+    v.push_back({240, 180, 0.3f, 1, rgb(0.35f, 0.3f, 0.4f)});
+    v.push_back({130, 170, 0.4f, 1, rgb(0.25f, 0.25f, 0.3f)});
+    v.push_back({220, 80, 0.2f, 1, rgb(0.7f, 0.7f, 0.75f)});
+    v.push_back({310, 170, 0.4f, 1, rgb(0.25f, 0.25f, 0.3f)});
+    c.cmd(D3DDP2OP_TRIANGLELIST, 2).put(D3DHAL_DP2TRIANGLELIST{uint16_t(start)});
+
+    // Mist: a translucent band blended over everything.
+    start = uint32_t(v.size());
+    v.push_back({0, 150, 0.1f, 1, rgb(0.9f, 0.9f, 1.0f, 0.0f)});
+    v.push_back({0, 200, 0.1f, 1, rgb(0.9f, 0.9f, 1.0f, 0.5f)});
+    v.push_back({kWidth, 150, 0.1f, 1, rgb(0.9f, 0.9f, 1.0f, 0.0f)});
+    v.push_back({kWidth, 200, 0.1f, 1, rgb(0.9f, 0.9f, 1.0f, 0.5f)});
+    c.renderState(D3DRS_ALPHABLENDENABLE, 1)
+        .renderState(D3DRS_SRCBLEND, D3DBLEND_SRCALPHA)
+        .renderState(D3DRS_DESTBLEND, D3DBLEND_INVSRCALPHA);
+    c.cmd(D3DDP2OP_TRIANGLESTRIP, 2).put(D3DHAL_DP2TRIANGLESTRIP{uint16_t(start)});
+    c.renderState(D3DRS_ALPHABLENDENABLE, 0);
+    return c;
+}
+
+int fail(const char* what, HRESULT hr) {
+    std::fprintf(stderr, "ddivk-demo: %s failed: 0x%08x\n", what, uint32_t(hr));
+    return 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::string pngPath = "ddivk-demo.png";
+    int frames = 60;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--png" && i + 1 < argc) pngPath = argv[++i];
+        else if (a == "--frames" && i + 1 < argc) frames = std::max(1, std::atoi(argv[++i]));
+        else {
+            std::fprintf(stderr, "usage: ddivk-demo [--png OUT.png] [--frames N]\n");
+            return 2;
+        }
+    }
+
+    ddivk_device* device = nullptr;
+    if (HRESULT hr = ddivk_device_create(nullptr, &device); failed(hr)) return fail("device creation", hr);
+    // Destroys the device (and its contexts) on every way out.
+    std::unique_ptr<ddivk_device, void (*)(ddivk_device*)> deviceGuard(device, ddivk_device_destroy);
+    std::printf("device: %s\n", ddivk_device_name(device));
+
+    uint32_t target = 0, depth = 0;
+    ddivk_surface_desc rt{kWidth, kHeight, D3DFMT_X8R8G8B8, DDIVK_SURFACE_RENDERTARGET};
+    ddivk_surface_desc ds{kWidth, kHeight, D3DFMT_D24S8, DDIVK_SURFACE_DEPTHSTENCIL};
+    if (HRESULT hr = ddivk_surface_create(device, &rt, &target); failed(hr)) return fail("render target", hr);
+    if (HRESULT hr = ddivk_surface_create(device, &ds, &depth); failed(hr)) return fail("depth surface", hr);
+    uintptr_t context = 0;
+    if (HRESULT hr = ddivk_context_create(device, target, depth, &context); failed(hr)) return fail("context", hr);
+
+    std::vector<Vertex> vertices;
+    uint64_t tokensBytes = 0;
+    auto begin = std::chrono::steady_clock::now();
+    for (int frame = 0; frame < frames; ++frame) {
+        Commands c = buildFrame(frame, vertices);
+        DDIVK_DP2BUFFER* buffer = nullptr;
+        if (HRESULT hr = ddivk_dp2_buffer_create(uint32_t(c.bytes().size()), DDIVK_DP2BUFFER_COMMANDS, &buffer);
+            failed(hr))
+            return fail("command buffer", hr);
+        std::memcpy(buffer->lpMemory, c.bytes().data(), c.bytes().size());
+        D3DHAL_DRAWPRIMITIVES2DATA data{};
+        data.dwhContext = context;
+        data.dwFlags = D3DHALDP2_USERMEMVERTICES;
+        data.dwVertexType = kFvf;
+        data.lpDDCommands = buffer;
+        data.dwCommandLength = uint32_t(c.bytes().size());
+        data.lpVertices = vertices.data();
+        data.dwVertexLength = uint32_t(vertices.size());
+        // As the runtime does: a call refused while the previous flip is in progress is retried.
+        // dwVertexSize shares storage with ddrval, so it is set again before every try.
+        do {
+            data.dwVertexSize = sizeof(Vertex);
+            ddivk_DrawPrimitives2(&data);
+        } while (data.ddrval == DDERR_WASSTILLDRAWING);
+        ddivk_dp2_buffer_destroy(buffer);
+        if (failed(data.ddrval)) {
+            std::fprintf(stderr, "ddivk-demo: frame %d: ddrval 0x%08x at command offset %u\n", frame,
+                         uint32_t(data.ddrval), data.dwErrorOffset);
+            return 1;
+        }
+        tokensBytes += c.bytes().size();
+        ddivk_surface_flip(device, target);
+    }
+
+    std::vector<uint8_t> bgra(size_t(kWidth) * kHeight * 4);
+    if (HRESULT hr = ddivk_surface_read(device, target, bgra.data(), kWidth * 4, bgra.size()); failed(hr))
+        return fail("read back", hr);
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+
+    std::vector<uint8_t> rgba(bgra.size());
+    for (size_t i = 0; i < bgra.size(); i += 4) {
+        rgba[i + 0] = bgra[i + 2];
+        rgba[i + 1] = bgra[i + 1];
+        rgba[i + 2] = bgra[i + 0];
+        rgba[i + 3] = 0xFF;
+    }
+    if (!png::writeRgba8(pngPath, kWidth, kHeight, rgba.data())) {
+        std::fprintf(stderr, "ddivk-demo: cannot write %s\n", pngPath.c_str());
+        return 1;
+    }
+    std::printf("frames: %d (%llu bytes of DP2 commands) in %.3f s, %.1f frames/s\n", frames,
+                (unsigned long long)tokensBytes, seconds, double(frames) / seconds);
+    std::printf("last frame: %s (%ux%u)\n", pngPath.c_str(), kWidth, kHeight);
+
+    return 0;
+}
