@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Runs every libFuzzer target built under BUILDDIR/tests/fuzz for SECONDS each.
+
+Usage: run_fuzzers.py BUILDDIR RESULTDIR SECONDS. Seeds come from tests/fuzz/corpus/<name>/ when
+present. Writes RESULTDIR/<name>.json ({name, ok, reason, execs}); exits 1 if any fuzzer found a
+crash or could not run."""
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def main(build: pathlib.Path, out: pathlib.Path, seconds: int) -> int:
+    out.mkdir(parents=True, exist_ok=True)
+    fuzzers = sorted(p for p in (build / "tests" / "fuzz").glob("*_fuzz") if os.access(p, os.X_OK))
+    if not fuzzers:
+        print("fuzz: no fuzzers built")
+        return 1
+    status = 0
+    for fuzzer in fuzzers:
+        name = fuzzer.name
+        with tempfile.TemporaryDirectory() as corpus:
+            seeds = pathlib.Path("tests/fuzz/corpus") / name
+            if seeds.is_dir():
+                for seed in seeds.iterdir():
+                    shutil.copy(seed, corpus)
+            artifacts = out / f"{name}-artifacts"
+            artifacts.mkdir(exist_ok=True)
+            print(f"== fuzz: {name} for {seconds} s")
+            proc = subprocess.run(
+                [str(fuzzer), f"-max_total_time={seconds}", "-print_final_stats=1",
+                 f"-artifact_prefix={artifacts}/", corpus],
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            execs = re.findall(r"stat::number_of_executed_units:\s*(\d+)", proc.stdout)
+            ok = proc.returncode == 0
+            reason = "" if ok else f"exit {proc.returncode}"
+            if not ok:
+                print(proc.stdout[-6000:])
+                status = 1
+            print(f"fuzz: {name}: {'ok' if ok else 'FAILED'}, {execs[-1] if execs else '?'} runs")
+            (out / f"{name}.json").write_text(json.dumps(
+                {"name": name, "ok": ok, "reason": reason, "execs": int(execs[-1]) if execs else 0}))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), int(sys.argv[3])))

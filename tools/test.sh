@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs what is missing (tools/setup.sh), builds ddivk and runs the whole test suite:
+#   1. the main build, warnings as errors, every test with the Vulkan validation layer on;
+#   2. the same tests under AddressSanitizer + UndefinedBehaviorSanitizer;
+#   3. each libFuzzer target for a bounded time (DDIVK_FUZZ_SECONDS, default 60).
+# Ends with one line "N passed, N failed" counting the test cases of all runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tools/setup.sh
+
+jobs=$(nproc)
+results=build/test-results
+rm -rf "$results" && mkdir -p "$results"
+
+setup() { # setup DIR ARGS...: configure once, reconfigure when it exists
+  local dir=$1; shift
+  if [ -d "$dir" ]; then meson setup --reconfigure "$dir" "$@" >/dev/null
+  else meson setup "$dir" "$@" >/dev/null; fi
+}
+
+run_suite() { # run_suite NAME BUILDDIR
+  local name=$1 dir=$2
+  echo "== $name: building"
+  meson compile -C "$dir" -j "$jobs"
+  echo "== $name: testing"
+  GTEST_OUTPUT="xml:$PWD/$results/$name/" meson test -C "$dir" --print-errorlogs --num-processes 1 \
+    || status=1
+}
+
+status=0
+setup build/main -Dwerror=true
+run_suite main build/main
+
+setup build/sanitize -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false -Dbench=false
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" \
+LSAN_OPTIONS="suppressions=$PWD/tests/support/lsan.supp:print_suppressions=0" \
+UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
+  run_suite sanitize build/sanitize
+
+if [ -f tests/fuzz/meson.build ]; then
+  CC=clang CXX=clang++ setup build/fuzz -Dfuzzers=true -Dtests=false -Dbench=false -Db_lundef=false
+  echo "== fuzz: building"
+  meson compile -C build/fuzz -j "$jobs"
+  python3 tools/run_fuzzers.py build/fuzz "$results/fuzz" "${DDIVK_FUZZ_SECONDS:-60}" || status=1
+fi
+
+python3 tools/summarize_tests.py "$results" || status=1
+exit $status
