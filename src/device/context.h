@@ -22,6 +22,10 @@ public:
     const state::StateCache& state() const { return state_; }
 
     // --- Per call ---
+    // The flip answer for the coming call, sampled once so that everything deciding on it
+    // during the call (the capture, the executor) agrees; cleared after the call.
+    bool sampleFlipInProgress();
+    void clearFlipSample() { sampledFlip_ = -1; }
     bool flipInProgress() override;
     HRESULT beginExecute(const dp2::ExecuteInfo& info) override;
     void endExecute() override;
@@ -86,6 +90,7 @@ private:
     state::StateCache state_;
     dp2::ExecuteInfo execute_; // this call's DP2 vertex data (valid between begin and end)
     bool executing_ = false;
+    int sampledFlip_ = -1; // -1: none sampled; else the sampled answer
     uint64_t drawCount_ = 0;
 };
 

@@ -50,7 +50,14 @@ VkRect2D toVkRect(Rect r) {
 
 } // namespace
 
+bool Context::sampleFlipInProgress() {
+    sampledFlip_ = -1;
+    sampledFlip_ = flipInProgress() ? 1 : 0;
+    return sampledFlip_ == 1;
+}
+
 bool Context::flipInProgress() {
+    if (sampledFlip_ >= 0) return sampledFlip_ == 1;
     Surface* target = device_.findSurface(state_.renderTarget(0));
     return target && device_.flipInProgress(*target);
 }

@@ -1,9 +1,13 @@
 // The public entry points (include/ddivk/ddivk.h): one table of contexts for the process, as
 // the runtime addresses DP2 contexts by handle alone. Each entry point converts failures into
 // the DDI's codes at this boundary.
+#include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <unordered_map>
+
+#include "capture/writer.h"
 
 #include "ddivk/ddivk.h"
 #include "device/context.h"
@@ -21,16 +25,48 @@ struct ddivk_device {
 
 namespace {
 
-// Contexts by handle, with the Context objects they route to.
+// Contexts by handle, with the Context objects they route to, and (with DDIVK_CAPTURE) the
+// capture file each context's calls are recorded to.
 struct Registry {
     dp2::ContextTable table;
     std::mutex mutex;
     std::unordered_map<uintptr_t, std::unique_ptr<device::Context>> contexts;
+    std::unordered_map<uintptr_t, std::unique_ptr<capture::CaptureWriter>> captures;
+    uint32_t capturesOpened = 0;
 };
 
 Registry& registry() {
     static Registry r;
     return r;
+}
+
+// DDIVK_CAPTURE=path: a capture file names one render target, so each context gets its own:
+// the first context writes `path`, later ones `path.2`, `path.3`... Called with r.mutex held.
+void openCapture(Registry& r, uintptr_t handle, device::Device& device, uint32_t renderTarget, uint32_t depthStencil) {
+    const char* path = std::getenv("DDIVK_CAPTURE");
+    if (!path || !*path) return;
+    capture::RenderTargetDesc desc;
+    if (device::Surface* rt = device.findSurface(renderTarget)) {
+        desc.width = rt->width();
+        desc.height = rt->height();
+        desc.format = rt->format().d3dFormat;
+    }
+    if (device::Surface* ds = device.findSurface(depthStencil)) desc.depthStencilFormat = ds->format().d3dFormat;
+    std::string file = path;
+    if (++r.capturesOpened > 1) file += "." + std::to_string(r.capturesOpened);
+    std::string error;
+    if (auto writer = capture::CaptureWriter::open(file, desc, &error)) {
+        DDIVK_INFO("capturing DP2 calls of context %llu to %s", (unsigned long long)handle, file.c_str());
+        r.captures.emplace(handle, std::move(writer));
+    } else {
+        DDIVK_ERROR("DDIVK_CAPTURE: cannot capture to %s: %s", file.c_str(), error.c_str());
+    }
+}
+
+capture::CaptureWriter* captureOf(Registry& r, uintptr_t handle) {
+    std::lock_guard lock(r.mutex);
+    auto it = r.captures.find(handle);
+    return it == r.captures.end() ? nullptr : it->second.get();
 }
 
 } // namespace
@@ -72,6 +108,7 @@ void ddivk_device_destroy(ddivk_device* device) {
         for (auto it = r.contexts.begin(); it != r.contexts.end();) {
             if (&it->second->device() == device->impl.get()) {
                 r.table.remove(it->first);
+                r.captures.erase(it->first);
                 it = r.contexts.erase(it);
             } else {
                 ++it;
@@ -130,6 +167,7 @@ HRESULT ddivk_context_create(ddivk_device* device, uint32_t renderTarget, uint32
         std::lock_guard lock(r.mutex);
         uintptr_t handle = r.table.add(*ctx);
         r.contexts.emplace(handle, std::move(ctx));
+        openCapture(r, handle, *device->impl, renderTarget, depthStencil);
         *context = handle;
         return S_OK;
     });
@@ -142,6 +180,7 @@ HRESULT ddivk_context_destroy(uintptr_t context) {
     if (it == r.contexts.end()) return D3DHAL_CONTEXT_BAD;
     r.table.remove(context);
     r.contexts.erase(it);
+    r.captures.erase(context);
     return S_OK;
 }
 
@@ -156,7 +195,14 @@ uint32_t ddivk_DrawPrimitives2(D3DHAL_DRAWPRIMITIVES2DATA* data) {
     if (!entry) return dp2::drawPrimitives2(r.table, data); // reports D3DHAL_CONTEXT_BAD
     auto& context = static_cast<device::Context&>(*entry->target);
     std::lock_guard lock(context.device().lock());
-    return dp2::drawPrimitives2(r.table, data);
+    // A call refused for a flip in progress executes nothing, so it is not captured. The answer
+    // is sampled once, so the capture and the executor agree on it.
+    const bool flipping = context.sampleFlipInProgress();
+    // Recorded before it runs: the call overwrites dwVertexSize with ddrval and may swap buffers.
+    if (capture::CaptureWriter* writer = captureOf(r, data->dwhContext); writer && !flipping) writer->append(*data);
+    uint32_t result = dp2::drawPrimitives2(r.table, data);
+    context.clearFlipSample();
+    return result;
 }
 
 HRESULT ddivk_dp2_buffer_create(uint32_t size, uint32_t flags, DDIVK_DP2BUFFER** buffer) {
