@@ -1,0 +1,239 @@
+// The state cache: every piece of D3D9 device state, its dirty bits, and state blocks.
+// Setters take plain values and return the DDI's HRESULT: D3DERR_INVALIDCALL for an index out of
+// range, changing nothing. While a state block is being recorded (BEGIN..END) setters record
+// into the block instead of changing the device (docs/state.md, "Recording").
+// The draw translator reads what changed with takeDirty(), which also clears it.
+#pragma once
+
+#include "ddivk/d3d9_enums.h"
+#include "ddivk/d3d9_types.h"
+#include "ddivk/hresult.h"
+#include "state/device_state.h"
+#include "state/dirty.h"
+#include "state/lights.h"
+#include "state/slots.h"
+#include "state/state_block.h"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <unordered_map>
+
+namespace ddivk::state {
+
+// D3DTSS_* values that are texture stage states (not DDI sampler numbers, not TEXTUREMAP).
+constexpr bool isTextureStageState(uint32_t type) {
+    return (type >= D3DTSS_COLOROP && type <= D3DTSS_TEXCOORDINDEX) ||
+           (type >= D3DTSS_BUMPENVLSCALE && type <= D3DTSS_TEXTURETRANSFORMFLAGS) ||
+           (type >= D3DTSS_COLORARG0 && type <= D3DTSS_RESULTARG) || type == D3DTSS_CONSTANT;
+}
+constexpr bool isSamplerState(uint32_t type) {
+    return type >= D3DSAMP_ADDRESSU && type <= D3DSAMP_MAX;
+}
+
+class StateCache {
+  public:
+    explicit StateCache(const DeviceDefaults& defaults = {});
+    ~StateCache();
+    StateCache(const StateCache&) = delete;
+    StateCache& operator=(const StateCache&) = delete;
+
+    // Back to the documented defaults, everything dirty; lights and state blocks are dropped.
+    void reset(const DeviceDefaults& defaults);
+
+    // ---- Render, texture stage and sampler states: an array store and a bit set ----
+    HRESULT setRenderState(uint32_t state, uint32_t value);
+    HRESULT setTextureStageState(uint32_t stage, uint32_t type, uint32_t value);
+    // sampler: 0..15, D3DDMAPSAMPLER, D3DVERTEXTEXTURESAMPLER0..3.
+    HRESULT setSamplerState(uint32_t sampler, uint32_t type, uint32_t value);
+    HRESULT setTexture(uint32_t sampler, uint32_t handle);
+    // D3DDP2OP_TEXTURESTAGESTATE as a DX9 driver reads it (d3dhal.h): D3DTSS_TEXTUREMAP sets the
+    // texture of sampler `stage`, the numbers of kTssToSamplerState set that sampler's states,
+    // everything else is a texture stage state of stage `stage`.
+    HRESULT setDdiTextureStageState(uint32_t stage, uint32_t tss, uint32_t value);
+
+    // ---- Vertex input ----
+    HRESULT setStreamSource(uint32_t stream, uint32_t buffer, uint32_t offset, uint32_t stride);
+    HRESULT setStreamSourceUserMemory(uint32_t stream, uint32_t stride); // D3DDP2OP_SETSTREAMSOURCEUM
+    HRESULT setStreamSourceFreq(uint32_t stream, uint32_t divider);
+    HRESULT setIndices(uint32_t buffer, uint32_t stride); // stride 2 or 4 (any when buffer is 0)
+    HRESULT setVertexDeclaration(uint32_t handle);        // clears the FVF
+    HRESULT setFvf(uint32_t fvf);                         // clears the declaration
+    HRESULT setVertexShader(uint32_t handle);
+    HRESULT setPixelShader(uint32_t handle);
+
+    // ---- Transforms, viewport, fixed-function state ----
+    HRESULT setTransform(uint32_t type, const D3DMATRIX& m);
+    HRESULT multiplyTransform(uint32_t type, const D3DMATRIX& m); // state = m * state
+    HRESULT setViewport(const D3DVIEWPORT9& vp);
+    HRESULT setViewportRect(uint32_t x, uint32_t y, uint32_t width, uint32_t height); // VIEWPORTINFO
+    HRESULT setZRange(float minZ, float maxZ);                                        // ZRANGE
+    HRESULT setWInfo(float wNear, float wFar);                                        // WINFO
+    HRESULT setScissorRect(const D3DRECT& rect);
+    HRESULT setMaterial(const D3DMATERIAL9& material);
+    HRESULT createLight(uint32_t index); // D3DDP2OP_CREATELIGHT: exists from now on
+    HRESULT setLight(uint32_t index, const D3DLIGHT9& light);
+    HRESULT enableLight(uint32_t index, bool enable);
+    HRESULT setClipPlane(uint32_t index, const float plane[4]);
+    HRESULT setCurrentTexturePalette(uint32_t palette);
+
+    // ---- Shader constants: start register, data, register count ----
+    HRESULT setVsConstF(uint32_t start, const float* data, uint32_t count);   // 4 floats each
+    HRESULT setVsConstI(uint32_t start, const int32_t* data, uint32_t count); // 4 ints each
+    HRESULT setVsConstB(uint32_t start, const uint32_t* data, uint32_t count);
+    HRESULT setPsConstF(uint32_t start, const float* data, uint32_t count);
+    HRESULT setPsConstI(uint32_t start, const int32_t* data, uint32_t count);
+    HRESULT setPsConstB(uint32_t start, const uint32_t* data, uint32_t count);
+
+    // ---- Render targets (never recorded, never in a state block) ----
+    HRESULT setRenderTarget(uint32_t index, uint32_t handle);
+    HRESULT setDepthStencil(uint32_t handle);
+
+    // ---- State blocks (D3DHAL_DP2STATESET); handles are the runtime's ----
+    // Dispatches D3DHAL_STATESET* operations; sbType only matters for CREATE.
+    HRESULT stateSet(uint32_t operation, uint32_t handle, uint32_t sbType);
+    HRESULT createStateBlock(uint32_t handle, uint32_t type);
+    HRESULT beginStateBlock(uint32_t handle);
+    HRESULT endStateBlock(uint32_t handle);
+    HRESULT deleteStateBlock(uint32_t handle);
+    HRESULT executeStateBlock(uint32_t handle);
+    HRESULT captureStateBlock(uint32_t handle);
+    bool recording() const { return recording_; }
+    const StateBlock* stateBlock(uint32_t handle) const;
+    size_t stateBlockCount() const { return blocks_.size(); }
+
+    // ---- Dirty tracking ----
+    // Hands over what changed since the last call and clears it.
+    DirtyState takeDirty();
+    const DirtyState& dirty() const { return dirty_; }
+    void markAllDirty();
+
+    // ---- Inspection ----
+    const DeviceState& state() const { return state_; }
+    uint32_t renderState(uint32_t state) const {
+        return state < kRenderStateCount ? state_.renderStates[state] : 0;
+    }
+    uint32_t textureStageState(uint32_t stage, uint32_t type) const {
+        return stage < kTextureStages && type < kTextureStageStateCount
+                   ? state_.textureStageStates[stage][type]
+                   : 0;
+    }
+    uint32_t samplerState(uint32_t sampler, uint32_t type) const {
+        uint32_t i = samplerIndex(sampler);
+        return i != kInvalidIndex && type < kSamplerStateCount ? state_.samplerStates[i][type] : 0;
+    }
+    uint32_t texture(uint32_t sampler) const {
+        uint32_t i = samplerIndex(sampler);
+        return i != kInvalidIndex ? state_.textures[i] : 0;
+    }
+    StreamSource streamSource(uint32_t stream) const {
+        return stream < kMaxStreams ? state_.streams[stream] : StreamSource{};
+    }
+    uint32_t streamSourceFreq(uint32_t stream) const {
+        return stream < kMaxStreams ? state_.streamFrequencies[stream] : 1;
+    }
+    IndexSource indices() const { return state_.indices; }
+    uint32_t vertexDeclaration() const { return state_.vertexInput.declaration; }
+    uint32_t fvf() const { return state_.vertexInput.fvf; }
+    uint32_t vertexShader() const { return state_.vertexShader; }
+    uint32_t pixelShader() const { return state_.pixelShader; }
+    D3DMATRIX transform(uint32_t type) const {
+        uint32_t i = transformIndex(type);
+        return i != kInvalidIndex ? state_.transforms[i] : identityMatrix();
+    }
+    D3DVIEWPORT9 viewport() const { return state_.viewport; }
+    WInfo wInfo() const { return state_.wInfo; }
+    D3DRECT scissorRect() const { return state_.scissorRect; }
+    D3DMATERIAL9 material() const { return state_.material; }
+    const LightEntry* light(uint32_t index) const { return lights_.find(index); }
+    std::span<const LightEntry> lights() const { return lights_.entries(); }
+    Vec4f clipPlane(uint32_t index) const {
+        return index < kMaxClipPlanes ? state_.clipPlanes[index] : Vec4f{};
+    }
+    uint32_t currentTexturePalette() const { return state_.texturePalette; }
+    Vec4f vsConstF(uint32_t reg) const { return reg < kVsConstF ? state_.vsConstF[reg] : Vec4f{}; }
+    Vec4i vsConstI(uint32_t reg) const { return reg < kVsConstI ? state_.vsConstI[reg] : Vec4i{}; }
+    uint32_t vsConstB(uint32_t reg) const { return reg < kVsConstB ? state_.vsConstB[reg] : 0; }
+    Vec4f psConstF(uint32_t reg) const { return reg < kPsConstF ? state_.psConstF[reg] : Vec4f{}; }
+    Vec4i psConstI(uint32_t reg) const { return reg < kPsConstI ? state_.psConstI[reg] : Vec4i{}; }
+    uint32_t psConstB(uint32_t reg) const { return reg < kPsConstB ? state_.psConstB[reg] : 0; }
+    uint32_t renderTarget(uint32_t index) const {
+        return index < kMaxRenderTargets ? state_.renderTargets[index] : 0;
+    }
+    uint32_t depthStencil() const { return state_.depthStencil; }
+
+  private:
+    // Runs f on the state a setter targets: the recording's scratch state (marking the slot
+    // recorded) or the device state (marking the slot dirty).
+    template <class F> HRESULT write(SlotGroup g, uint32_t element, F&& f) {
+        if (recording_) [[unlikely]] {
+            f(recorder_->scratch);
+            recorder_->mask.set(slotOf(g, element));
+        } else {
+            f(state_);
+            markDirty(dirty_, g, element);
+        }
+        return S_OK;
+    }
+    // The value a slot has for a setter that reads before it writes (multiplyTransform).
+    const DeviceState& readState(SlotGroup g, uint32_t element) const {
+        return recording_ && recorder_->mask.test(slotOf(g, element)) ? recorder_->scratch : state_;
+    }
+    template <class T>
+    HRESULT setConstants(SlotGroup g, T* dst, T* scratchDst, uint32_t limit, uint32_t start, const T* data,
+                         uint32_t count);
+
+    DeviceState state_;
+    DirtyState dirty_;
+    LightTable lights_;
+    bool recording_ = false;
+    std::unique_ptr<Recorder> recorder_; // allocated by the first BEGIN, reused
+    std::unordered_map<uint32_t, StateBlock> blocks_;
+};
+
+// ---- The hot setters, inline ----
+
+inline HRESULT StateCache::setRenderState(uint32_t state, uint32_t value) {
+    if (state >= kRenderStateCount) [[unlikely]]
+        return D3DERR_INVALIDCALL;
+    if (recording_) [[unlikely]]
+        return write(SlotGroup::RenderState, state, [&](DeviceState& s) { s.renderStates[state] = value; });
+    state_.renderStates[state] = value;
+    dirty_.renderStates.set(state);
+    dirty_.categories |= DirtyState::RenderStates;
+    return S_OK;
+}
+
+inline HRESULT StateCache::setTextureStageState(uint32_t stage, uint32_t type, uint32_t value) {
+    if (stage >= kTextureStages || type >= kTextureStageStateCount || !isTextureStageState(type)) [[unlikely]]
+        return D3DERR_INVALIDCALL;
+    if (recording_) [[unlikely]]
+        return write(SlotGroup::TextureStageState, stage * kTextureStageStateCount + type,
+                     [&](DeviceState& s) { s.textureStageStates[stage][type] = value; });
+    state_.textureStageStates[stage][type] = value;
+    dirty_.textureStages |= 1u << stage;
+    dirty_.categories |= DirtyState::TextureStages;
+    return S_OK;
+}
+
+inline HRESULT StateCache::setSamplerState(uint32_t sampler, uint32_t type, uint32_t value) {
+    uint32_t i = samplerIndex(sampler);
+    if (i == kInvalidIndex || !isSamplerState(type)) [[unlikely]]
+        return D3DERR_INVALIDCALL;
+    if (recording_) [[unlikely]]
+        return write(SlotGroup::SamplerState, i * kSamplerStateCount + type,
+                     [&](DeviceState& s) { s.samplerStates[i][type] = value; });
+    state_.samplerStates[i][type] = value;
+    dirty_.samplers |= 1u << i;
+    dirty_.categories |= DirtyState::Samplers;
+    return S_OK;
+}
+
+inline HRESULT StateCache::setTexture(uint32_t sampler, uint32_t handle) {
+    uint32_t i = samplerIndex(sampler);
+    if (i == kInvalidIndex) [[unlikely]]
+        return D3DERR_INVALIDCALL;
+    return write(SlotGroup::Texture, i, [&](DeviceState& s) { s.textures[i] = handle; });
+}
+
+} // namespace ddivk::state

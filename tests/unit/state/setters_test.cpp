@@ -1,0 +1,250 @@
+// Every setter: stores what it is given, and rejects out-of-range indices changing nothing.
+#include "state_test_util.h"
+
+#include <bit>
+
+namespace ddivk::state {
+namespace {
+
+using test::freshCache;
+
+D3DMATRIX matrix(float base) {
+    D3DMATRIX m{};
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c)
+            m.m[r][c] = base + float(r * 4 + c);
+    return m;
+}
+
+TEST(StateSetters, RenderState) {
+    auto c = freshCache();
+    EXPECT_EQ(c->setRenderState(D3DRS_CULLMODE, D3DCULL_NONE), S_OK);
+    EXPECT_EQ(c->renderState(D3DRS_CULLMODE), uint32_t{D3DCULL_NONE});
+    EXPECT_EQ(c->setRenderState(D3DRS_MAX, 5), S_OK);
+    EXPECT_EQ(c->renderState(D3DRS_MAX), 5u);
+    EXPECT_INVALID_NO_CHANGE(*c, c->setRenderState(D3DRS_MAX + 1, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setRenderState(0xffffffffu, 1));
+}
+
+TEST(StateSetters, TextureStageState) {
+    auto c = freshCache();
+    EXPECT_EQ(c->setTextureStageState(7, D3DTSS_CONSTANT, 0xff00ff00u), S_OK);
+    EXPECT_EQ(c->textureStageState(7, D3DTSS_CONSTANT), 0xff00ff00u);
+    EXPECT_INVALID_NO_CHANGE(*c, c->setTextureStageState(8, D3DTSS_COLOROP, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setTextureStageState(0, 0, 1)); // TEXTUREMAP is not a stage state
+    EXPECT_INVALID_NO_CHANGE(*c, c->setTextureStageState(0, D3DTSS_ADDRESSU, 1));   // a sampler state number
+    EXPECT_INVALID_NO_CHANGE(*c, c->setTextureStageState(0, D3DTSS_DMAPOFFSET, 1)); // a sampler state number
+    EXPECT_INVALID_NO_CHANGE(*c, c->setTextureStageState(0, D3DTSS_CONSTANT + 1, 1));
+}
+
+TEST(StateSetters, SamplerState) {
+    auto c = freshCache();
+    EXPECT_EQ(c->setSamplerState(15, D3DSAMP_MAGFILTER, D3DTEXF_LINEAR), S_OK);
+    EXPECT_EQ(c->setSamplerState(D3DDMAPSAMPLER, D3DSAMP_DMAPOFFSET, 3), S_OK);
+    EXPECT_EQ(c->setSamplerState(D3DVERTEXTEXTURESAMPLER3, D3DSAMP_ADDRESSU, D3DTADDRESS_CLAMP), S_OK);
+    EXPECT_EQ(c->samplerState(15, D3DSAMP_MAGFILTER), uint32_t{D3DTEXF_LINEAR});
+    EXPECT_EQ(c->samplerState(D3DDMAPSAMPLER, D3DSAMP_DMAPOFFSET), 3u);
+    EXPECT_EQ(c->samplerState(D3DVERTEXTEXTURESAMPLER3, D3DSAMP_ADDRESSU), uint32_t{D3DTADDRESS_CLAMP});
+    EXPECT_INVALID_NO_CHANGE(*c, c->setSamplerState(16, D3DSAMP_ADDRESSU, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setSamplerState(255, D3DSAMP_ADDRESSU, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setSamplerState(261, D3DSAMP_ADDRESSU, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setSamplerState(0, 0, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setSamplerState(0, D3DSAMP_MAX + 1, 1));
+}
+
+TEST(StateSetters, Texture) {
+    auto c = freshCache();
+    EXPECT_EQ(c->setTexture(0, 11), S_OK);
+    EXPECT_EQ(c->setTexture(D3DVERTEXTEXTURESAMPLER0, 12), S_OK);
+    EXPECT_EQ(c->texture(0), 11u);
+    EXPECT_EQ(c->texture(D3DVERTEXTEXTURESAMPLER0), 12u);
+    EXPECT_INVALID_NO_CHANGE(*c, c->setTexture(16, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setTexture(261, 1));
+}
+
+TEST(StateSetters, StreamsAndIndices) {
+    auto c = freshCache();
+    EXPECT_EQ(c->setStreamSource(15, 5, 64, 32), S_OK);
+    EXPECT_EQ(c->streamSource(15), (StreamSource{5, 64, 32, 0}));
+    EXPECT_EQ(c->setStreamSourceUserMemory(3, 24), S_OK);
+    EXPECT_EQ(c->streamSource(3), (StreamSource{0, 0, 24, 1}));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setStreamSource(16, 1, 0, 4));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setStreamSourceUserMemory(16, 4));
+
+    EXPECT_EQ(c->setIndices(9, 2), S_OK);
+    EXPECT_EQ(c->indices(), (IndexSource{9, 2}));
+    EXPECT_EQ(c->setIndices(9, 4), S_OK);
+    EXPECT_EQ(c->setIndices(0, 0), S_OK);
+    EXPECT_INVALID_NO_CHANGE(*c, c->setIndices(9, 3));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setIndices(9, 0));
+}
+
+TEST(StateSetters, DeclarationAndFvfReplaceEachOther) {
+    auto c = freshCache();
+    EXPECT_EQ(c->setVertexDeclaration(42), S_OK);
+    EXPECT_EQ(c->vertexDeclaration(), 42u);
+    EXPECT_EQ(c->setFvf(0x142), S_OK);
+    EXPECT_EQ(c->fvf(), 0x142u);
+    EXPECT_EQ(c->vertexDeclaration(), 0u);
+    EXPECT_EQ(c->setVertexDeclaration(43), S_OK);
+    EXPECT_EQ(c->fvf(), 0u);
+}
+
+TEST(StateSetters, Shaders) {
+    auto c = freshCache();
+    EXPECT_EQ(c->setVertexShader(3), S_OK);
+    EXPECT_EQ(c->setPixelShader(4), S_OK);
+    EXPECT_EQ(c->vertexShader(), 3u);
+    EXPECT_EQ(c->pixelShader(), 4u);
+}
+
+TEST(StateSetters, Transforms) {
+    auto c = freshCache();
+    for (uint32_t t :
+         {uint32_t{D3DTS_VIEW}, uint32_t{D3DTS_PROJECTION}, uint32_t{D3DTS_TEXTURE7}, 256u, 511u}) {
+        EXPECT_EQ(c->setTransform(t, matrix(float(t))), S_OK);
+        EXPECT_EQ(c->transform(t).m[3][3], float(t) + 15.0f);
+    }
+    for (uint32_t t : {0u, 1u, 4u, 15u, 24u, 255u, 512u}) {
+        EXPECT_INVALID_NO_CHANGE(*c, c->setTransform(t, matrix(1)));
+        EXPECT_INVALID_NO_CHANGE(*c, c->multiplyTransform(t, matrix(1)));
+    }
+}
+
+// IDirect3DDevice9::MultiplyTransform: "The multiplication order is pMatrix times State."
+TEST(StateSetters, MultiplyTransformIsArgumentTimesState) {
+    auto c = freshCache();
+    D3DMATRIX state{}, arg{};
+    state.m[0][0] = 1, state.m[0][1] = 2, state.m[1][0] = 3, state.m[1][1] = 4,
+    state.m[2][2] = state.m[3][3] = 1;
+    arg.m[0][0] = 0, arg.m[0][1] = 1, arg.m[1][0] = 1, arg.m[1][1] = 0, arg.m[2][2] = arg.m[3][3] = 1;
+    ASSERT_EQ(c->setTransform(D3DTS_WORLD, state), S_OK);
+    ASSERT_EQ(c->multiplyTransform(D3DTS_WORLD, arg), S_OK);
+    D3DMATRIX r = c->transform(D3DTS_WORLD);
+    // arg * state swaps the rows of state.
+    EXPECT_EQ(r.m[0][0], 3.0f);
+    EXPECT_EQ(r.m[0][1], 4.0f);
+    EXPECT_EQ(r.m[1][0], 1.0f);
+    EXPECT_EQ(r.m[1][1], 2.0f);
+}
+
+TEST(StateSetters, ViewportZRangeAndWInfo) {
+    auto c = freshCache();
+    EXPECT_EQ(c->setViewport({1, 2, 3, 4, 0.25f, 0.75f}), S_OK);
+    EXPECT_EQ(c->setViewportRect(10, 20, 30, 40), S_OK); // D3DDP2OP_VIEWPORTINFO keeps the Z range
+    D3DVIEWPORT9 vp = c->viewport();
+    EXPECT_EQ(vp.X, 10u);
+    EXPECT_EQ(vp.Height, 40u);
+    EXPECT_EQ(vp.MinZ, 0.25f);
+    EXPECT_EQ(c->setZRange(0.5f, 0.6f), S_OK); // D3DDP2OP_ZRANGE keeps the rectangle
+    vp = c->viewport();
+    EXPECT_EQ(vp.Width, 30u);
+    EXPECT_EQ(vp.MinZ, 0.5f);
+    EXPECT_EQ(vp.MaxZ, 0.6f);
+    EXPECT_EQ(c->setWInfo(0.1f, 100.0f), S_OK);
+    EXPECT_EQ(c->wInfo().wNear, 0.1f);
+    EXPECT_EQ(c->wInfo().wFar, 100.0f);
+}
+
+TEST(StateSetters, ScissorMaterialPalette) {
+    auto c = freshCache();
+    EXPECT_EQ(c->setScissorRect({1, 2, 3, 4}), S_OK);
+    EXPECT_EQ(c->scissorRect().y2, 4);
+    D3DMATERIAL9 m{};
+    m.Power = 8.0f;
+    m.Diffuse = {0.5f, 0.5f, 0.5f, 1.0f};
+    EXPECT_EQ(c->setMaterial(m), S_OK);
+    EXPECT_EQ(c->material().Power, 8.0f);
+    EXPECT_EQ(c->setCurrentTexturePalette(7), S_OK);
+    EXPECT_EQ(c->currentTexturePalette(), 7u);
+}
+
+TEST(StateSetters, ClipPlanes) {
+    auto c = freshCache();
+    const float plane[4] = {1, 2, 3, 4};
+    EXPECT_EQ(c->setClipPlane(5, plane), S_OK);
+    EXPECT_EQ(c->clipPlane(5).v[3], 4.0f);
+    EXPECT_INVALID_NO_CHANGE(*c, c->setClipPlane(kMaxClipPlanes, plane));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setClipPlane(0, nullptr));
+}
+
+TEST(StateSetters, Lights) {
+    auto c = freshCache();
+    D3DLIGHT9 l{};
+    l.Type = D3DLIGHT_POINT;
+    l.Range = 10.0f;
+    EXPECT_EQ(c->setLight(1000000, l), S_OK); // sparse index, created by the set
+    ASSERT_NE(c->light(1000000), nullptr);
+    EXPECT_EQ(c->light(1000000)->light.Range, 10.0f);
+    EXPECT_FALSE(c->light(1000000)->enabled);
+    EXPECT_EQ(c->enableLight(1000000, true), S_OK);
+    EXPECT_TRUE(c->light(1000000)->enabled);
+    EXPECT_EQ(c->createLight(3), S_OK); // D3DDP2OP_CREATELIGHT: default light, disabled
+    ASSERT_NE(c->light(3), nullptr);
+    EXPECT_EQ(c->light(3)->light.Type, uint32_t{D3DLIGHT_DIRECTIONAL});
+    EXPECT_FALSE(c->light(3)->enabled);
+    EXPECT_EQ(c->lights().size(), 2u);
+    EXPECT_EQ(c->lights()[0].index, 3u); // ascending index
+    l.Type = 0;
+    EXPECT_INVALID_NO_CHANGE(*c, c->setLight(5, l));
+    l.Type = 4;
+    EXPECT_INVALID_NO_CHANGE(*c, c->setLight(1000000, l));
+}
+
+TEST(StateSetters, ShaderConstantRanges) {
+    auto c = freshCache();
+    float f[4 * 256] = {};
+    int32_t i[4 * 16] = {};
+    uint32_t b[16] = {};
+    f[0] = 1.5f, f[4 * 255] = 2.5f, i[0] = -3, b[0] = 1;
+
+    EXPECT_EQ(c->setVsConstF(0, f, 256), S_OK);
+    EXPECT_EQ(c->vsConstF(255).v[0], 2.5f);
+    EXPECT_EQ(c->setVsConstF(255, f, 1), S_OK);
+    EXPECT_EQ(c->vsConstF(255).v[0], 1.5f);
+    EXPECT_EQ(c->setVsConstI(15, i, 1), S_OK);
+    EXPECT_EQ(c->vsConstI(15).v[0], -3);
+    EXPECT_EQ(c->setVsConstB(15, b, 1), S_OK);
+    EXPECT_EQ(c->vsConstB(15), 1u);
+    EXPECT_EQ(c->setPsConstF(223, f, 1), S_OK);
+    EXPECT_EQ(c->psConstF(223).v[0], 1.5f);
+    EXPECT_EQ(c->setPsConstI(0, i, 16), S_OK);
+    EXPECT_EQ(c->setPsConstB(0, b, 16), S_OK);
+    EXPECT_EQ(c->setVsConstF(10, nullptr, 0), S_OK); // empty range: nothing to do
+
+    EXPECT_INVALID_NO_CHANGE(*c, c->setVsConstF(255, f, 2));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setVsConstF(256, f, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setVsConstF(0xffffffffu, f, 2)); // no wrap-around
+    EXPECT_INVALID_NO_CHANGE(*c, c->setVsConstF(0, nullptr, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setVsConstI(15, i, 2));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setVsConstB(16, b, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setPsConstF(223, f, 2));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setPsConstF(224, f, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setPsConstI(16, i, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setPsConstB(1, b, 16));
+}
+
+TEST(StateSetters, RenderTargets) {
+    auto c = freshCache();
+    EXPECT_EQ(c->setRenderTarget(3, 99), S_OK);
+    EXPECT_EQ(c->renderTarget(3), 99u);
+    EXPECT_EQ(c->setDepthStencil(100), S_OK);
+    EXPECT_EQ(c->depthStencil(), 100u);
+    EXPECT_INVALID_NO_CHANGE(*c, c->setRenderTarget(4, 1));
+}
+
+TEST(StateSetters, ResetRestoresDefaults) {
+    auto c = freshCache();
+    c->setRenderState(D3DRS_LIGHTING, 0);
+    c->enableLight(1, true);
+    ASSERT_EQ(c->createStateBlock(1, D3DSBT_ALL), S_OK);
+    c->reset(DeviceDefaults{.autoDepthStencil = true});
+    EXPECT_EQ(c->renderState(D3DRS_LIGHTING), 1u);
+    EXPECT_EQ(c->renderState(D3DRS_ZENABLE), 1u);
+    EXPECT_TRUE(c->lights().empty());
+    EXPECT_EQ(c->stateBlockCount(), 0u);
+    EXPECT_EQ(c->dirty().categories, DirtyState::kAllCategories);
+}
+
+} // namespace
+} // namespace ddivk::state
