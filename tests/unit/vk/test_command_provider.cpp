@@ -1,0 +1,43 @@
+// Command pools are recycled once their submission completed, and never waited for.
+#include "support/vk_test.h"
+#include "vk/command_provider.h"
+
+#include <gtest/gtest.h>
+
+using namespace ddivk;
+
+TEST(CommandProvider, RecyclesCompletedPools) {
+    vk::Device& device = test::sharedDevice();
+    vk::CommandProvider provider(device.handle(), device.queue());
+    for (int i = 0; i < 50; ++i) {
+        const uint64_t value = provider.submit(provider.begin());
+        device.queue().wait(value);
+    }
+    EXPECT_EQ(provider.poolCount(), 1u);
+}
+
+TEST(CommandProvider, NeverWaitsToRecycle) {
+    vk::Device& device = test::sharedDevice();
+    vk::CommandProvider provider(device.handle(), device.queue());
+    uint64_t last = 0;
+    {
+        test::ScopedQueueHold hold(device.queue());
+        for (int i = 0; i < 8; ++i)
+            last = provider.submit(provider.begin());
+        EXPECT_EQ(provider.poolCount(), 8u); // nothing completed: a fresh pool each time
+        EXPECT_FALSE(device.queue().isComplete(last));
+    }
+    ASSERT_TRUE(device.queue().wait(last));
+    for (int i = 0; i < 20; ++i)
+        device.queue().wait(provider.submit(provider.begin()));
+    EXPECT_EQ(provider.poolCount(), 8u); // reused, none created
+}
+
+TEST(CommandProvider, SubmitOfForeignBufferThrows) {
+    vk::Device& device = test::sharedDevice();
+    vk::CommandProvider a(device.handle(), device.queue());
+    vk::CommandProvider b(device.handle(), device.queue());
+    VkCommandBuffer cmd = a.begin();
+    EXPECT_THROW(b.submit(cmd), std::logic_error);
+    device.queue().wait(a.submit(cmd));
+}
