@@ -31,11 +31,9 @@ status=0
 setup build/main -Dwerror=true
 run_suite main build/main
 
+# The sanitizer options come from tests/meson.build.
 setup build/sanitize -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false -Dbench=false
-ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" \
-LSAN_OPTIONS="suppressions=$PWD/tests/support/lsan.supp:print_suppressions=0" \
-UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
-  run_suite sanitize build/sanitize
+run_suite sanitize build/sanitize
 
 if [ -f tests/fuzz/meson.build ]; then
   CC=clang CXX=clang++ setup build/fuzz -Dfuzzers=true -Dtests=false -Dbench=false -Db_lundef=false
