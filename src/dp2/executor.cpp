@@ -1,0 +1,168 @@
+// The DrawPrimitives2 boundary: context and flip checks, buffer resolution, the token loop,
+// the parse-unknown-command callback, buffer renaming, and the conversion of every failure
+// (including exceptions) into ddrval + dwErrorOffset.
+#include "dp2/executor.h"
+
+#include <new>
+
+#include "dp2/decoder.h"
+#include "util/log.h"
+
+namespace ddivk::dp2 {
+
+namespace {
+
+using detail::Cmd;
+using detail::Exec;
+
+// The DP2 vertex data of a call. Problems are recorded, not fatal: only tokens that use the
+// data fail (d3ddrawprimitives2.txt: locate the vertices only when a token needs them).
+ExecuteInfo resolveVertices(const D3DHAL_DRAWPRIMITIVES2DATA& data, uint32_t vertexSize) {
+    ExecuteInfo info;
+    info.flags = data.dwFlags;
+    info.vertexType = data.dwVertexType;
+    info.vertexSize = vertexSize;
+    info.vertexCount = data.dwVertexLength; // vertices, not bytes (D3DHAL_DRAWPRIMITIVES2DATA docs)
+    info.userMemory = (data.dwFlags & D3DHALDP2_USERMEMVERTICES) != 0;
+    if (data.dwVertexLength == 0) return info;
+
+    const uint64_t bytes = uint64_t{data.dwVertexLength} * vertexSize;
+    const std::byte* base = nullptr;
+    uint64_t limit = 0;
+    if (info.userMemory) {
+        base = static_cast<const std::byte*>(data.lpVertices);
+        limit = UINTPTR_MAX - reinterpret_cast<uintptr_t>(base); // user memory: trust its extent
+    } else if (data.lpDDVertex) {
+        base = static_cast<const std::byte*>(data.lpDDVertex->lpMemory);
+        limit = data.lpDDVertex->dwSize;
+    }
+    if (!base || uint64_t{data.dwVertexOffset} + bytes > limit) {
+        info.vertexError = D3DERR_INVALIDCALL;
+        return info;
+    }
+    info.vertices = std::span<const std::byte>(base + data.dwVertexOffset, static_cast<size_t>(bytes));
+    return info;
+}
+
+// Renames a DP2 buffer on D3DHALDP2_SWAP*BUFFER; the old memory is free once we return.
+HRESULT swapBuffers(Dp2BufferPool& pool, D3DHAL_DRAWPRIMITIVES2DATA& data) {
+    const uint32_t flags = data.dwFlags;
+    if ((flags & D3DHALDP2_SWAPCOMMANDBUFFER) && data.lpDDCommands) {
+        const uint32_t need = (flags & D3DHALDP2_REQCOMMANDBUFSIZE) ? data.dwReqCommandBufSize : 0;
+        const HRESULT hr = pool.rename(*data.lpDDCommands, need);
+        if (failed(hr)) return hr;
+    }
+    if ((flags & D3DHALDP2_SWAPVERTEXBUFFER) && !(flags & D3DHALDP2_USERMEMVERTICES) && data.lpDDVertex) {
+        const uint32_t need = (flags & D3DHALDP2_REQVERTEXBUFSIZE) ? data.dwReqVertexBufSize : 0;
+        const HRESULT hr = pool.rename(*data.lpDDVertex, need);
+        if (failed(hr)) return hr;
+    }
+    return S_OK;
+}
+
+// An unknown opcode: the runtime's D3dParseUnknownCommand handles it and returns where to
+// resume, which must lie past this token header and inside the command data.
+// (Rule DP2.UnknownOpcodeGoesToParseCallbackAndResumes.)
+HRESULT parseUnknown(PFND3DPARSEUNKNOWNCOMMAND parse, const Exec& exec, size_t& offset) {
+    if (!parse) return D3DERR_COMMAND_UNPARSED;
+    auto* command = const_cast<std::byte*>(exec.commands + offset);
+    void* resume = nullptr;
+    const HRESULT hr = parse(command, &resume);
+    if (failed(hr)) return hr;
+    const auto at = reinterpret_cast<uintptr_t>(resume);
+    const auto here = reinterpret_cast<uintptr_t>(command);
+    const auto end = reinterpret_cast<uintptr_t>(exec.commands) + exec.end;
+    if (at < here + sizeof(D3DHAL_DP2COMMAND) || at > end) return D3DERR_COMMAND_UNPARSED;
+    offset += at - here;
+    return S_OK;
+}
+
+// The token loop. Returns S_OK, or the failure with `offset` at the failing token.
+HRESULT run(Exec& exec, PFND3DPARSEUNKNOWNCOMMAND parse, size_t& offset) {
+    while (offset < exec.end) {
+        if (exec.end - offset < sizeof(D3DHAL_DP2COMMAND)) return detail::kTruncated;
+        D3DHAL_DP2COMMAND token;
+        std::memcpy(&token, exec.commands + offset, sizeof token);
+        const Cmd cmd{token.bCommand, token.wStateCount, offset};
+        exec.arena.reset();
+        size_t next = offset;
+        HRESULT hr;
+        // The state paths inline (the hot path); everything else through the opcode table.
+        if (token.bCommand == D3DDP2OP_RENDERSTATE) {
+            hr = detail::renderState(exec, cmd, next);
+        } else if (token.bCommand == D3DDP2OP_TEXTURESTAGESTATE) {
+            hr =
+                detail::fixedArray<D3DHAL_DP2TEXTURESTAGESTATE, &Target::textureStageStates>(exec, cmd, next);
+        } else if (const detail::Handler handler = detail::kDispatch[token.bCommand]) {
+            hr = handler(exec, cmd, next);
+        } else {
+            hr = parseUnknown(parse, exec, next);
+        }
+        if (failed(hr)) return hr;
+        offset = next;
+    }
+    return S_OK;
+}
+
+} // namespace
+
+uint32_t drawPrimitives2(ContextTable& contexts, D3DHAL_DRAWPRIMITIVES2DATA* data) {
+    if (!data) return DDHAL_DRIVER_NOTHANDLED;
+    const uint32_t vertexSize = data->dwVertexSize; // shares storage with ddrval: read first
+
+    // (Rule DP2.InvalidContextHandleIsRejected.)
+    ContextTable::Entry* entry = contexts.find(data->dwhContext);
+    if (!entry) {
+        data->ddrval = D3DHAL_CONTEXT_BAD;
+        return DDHAL_DRIVER_HANDLED;
+    }
+    Target& target = *entry->target;
+    // (Rule DP2.FlipInProgressReturnsWasStillDrawing.)
+    if (target.flipInProgress()) {
+        data->ddrval = DDERR_WASSTILLDRAWING;
+        return DDHAL_DRIVER_HANDLED;
+    }
+    // Our buffers are system memory: never report video-memory swap buffers.
+    data->dwFlags &= ~(D3DHALDP2_VIDMEMVERTEXBUF | D3DHALDP2_VIDMEMCOMMANDBUF);
+
+    size_t offset = data->dwCommandOffset; // dwErrorOffset is relative to the buffer start
+    const uint64_t end = uint64_t{data->dwCommandOffset} + data->dwCommandLength;
+    const DDIVK_DP2BUFFER* commands = data->lpDDCommands;
+    if (data->dwCommandLength != 0 && (!commands || !commands->lpMemory || end > commands->dwSize)) {
+        data->ddrval = D3DERR_INVALIDCALL;
+        data->dwErrorOffset = data->dwCommandOffset;
+        return DDHAL_DRIVER_HANDLED;
+    }
+
+    Exec exec{target, entry->scratch};
+    exec.commands = commands ? static_cast<const std::byte*>(commands->lpMemory) : nullptr;
+    exec.end = static_cast<size_t>(end);
+    exec.info = resolveVertices(*data, vertexSize);
+    exec.writeBackRenderStates = (data->dwFlags & D3DHALDP2_EXECUTEBUFFER) != 0;
+    exec.renderStates = exec.writeBackRenderStates ? data->lpdwRStates : nullptr;
+
+    HRESULT hr = S_OK;
+    bool begun = false;
+    try {
+        hr = target.beginExecute(exec.info);
+        begun = succeeded(hr);
+        if (begun) hr = run(exec, contexts.parseUnknownCommand(), offset);
+    } catch (const std::bad_alloc&) {
+        hr = E_OUTOFMEMORY;
+    } catch (...) {
+        DDIVK_ERROR("dp2: exception while executing the command at offset %llu",
+                    static_cast<unsigned long long>(offset));
+        hr = E_FAIL;
+    }
+    if (begun) target.endExecute();
+
+    if (succeeded(hr)) {
+        offset = exec.end;
+        hr = swapBuffers(contexts.bufferPool(), *data);
+    }
+    data->ddrval = hr;
+    data->dwErrorOffset = succeeded(hr) ? 0 : static_cast<uint32_t>(offset);
+    return DDHAL_DRIVER_HANDLED;
+}
+
+} // namespace ddivk::dp2

@@ -1,0 +1,156 @@
+// A command stream with one valid token of every opcode the executor decodes (the response
+// tokens excepted), for the routing, truncation and fuzzing-seed tests. Legacy draws use
+// vertices 0..15 of kTLFvf.
+#pragma once
+
+#include <vector>
+
+#include "command_stream.h"
+#include "ddivk/dp2_payloads.h"
+#include "ddivk/fvf.h"
+
+namespace ddivk::dp2::test {
+
+constexpr uint32_t kEveryOpcodeFvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE; // 20-byte vertices
+constexpr uint32_t kEveryOpcodeVertices = 16;
+
+namespace detail {
+template <class T> void fixedToken(CommandStream& s, uint8_t op, uint16_t count = 1) {
+    s.cmd(op, count);
+    for (uint16_t i = 0; i < count; ++i) {
+        std::vector<std::byte> zero(sizeof(T), std::byte{0});
+        zero[0] = std::byte{static_cast<unsigned char>(i + 1)};
+        s.raw(zero.data(), zero.size());
+    }
+}
+inline void immVertices(CommandStream& s, uint32_t count) {
+    s.alignDword();
+    std::vector<std::byte> vertices(count * 20, std::byte{0x3F});
+    s.raw(vertices.data(), vertices.size()).endData().alignDword();
+}
+} // namespace detail
+
+inline void appendEveryOpcode(CommandStream& s) {
+    using detail::fixedToken;
+    const uint16_t u16[] = {0, 1, 2, 3};
+    s.cmd(D3DDP2OP_POINTS, 2).put(D3DHAL_DP2POINTS{2, 0}).put(D3DHAL_DP2POINTS{1, 15});
+    s.cmd(D3DDP2OP_INDEXEDLINELIST, 1).put(D3DHAL_DP2INDEXEDLINELIST{0, 15});
+    s.cmd(D3DDP2OP_INDEXEDTRIANGLELIST, 1).put(D3DHAL_DP2INDEXEDTRIANGLELIST{0, 1, 15, 0});
+    s.cmd(D3DDP2OP_RENDERSTATE, 2)
+        .put(D3DHAL_DP2RENDERSTATE{7, {.dwState = 1}})
+        .put(D3DHAL_DP2RENDERSTATE{8, {.dwState = 2}});
+    s.cmd(D3DDP2OP_LINELIST, 1).put(D3DHAL_DP2STARTVERTEX{14});
+    s.cmd(D3DDP2OP_LINESTRIP, 2).put(D3DHAL_DP2STARTVERTEX{13});
+    s.cmd(D3DDP2OP_INDEXEDLINESTRIP, 1).put(D3DHAL_DP2STARTVERTEX{1}).raw(u16, 4);
+    s.cmd(D3DDP2OP_TRIANGLELIST, 1).put(D3DHAL_DP2STARTVERTEX{13});
+    s.cmd(D3DDP2OP_TRIANGLESTRIP, 2).put(D3DHAL_DP2STARTVERTEX{12});
+    s.cmd(D3DDP2OP_INDEXEDTRIANGLESTRIP, 1).put(D3DHAL_DP2STARTVERTEX{12}).raw(u16, 6);
+    s.cmd(D3DDP2OP_TRIANGLEFAN, 1).put(D3DHAL_DP2STARTVERTEX{0});
+    s.cmd(D3DDP2OP_INDEXEDTRIANGLEFAN, 2).put(D3DHAL_DP2STARTVERTEX{2}).raw(u16, 8);
+    s.cmd(D3DDP2OP_TRIANGLEFAN_IMM, 1).put(D3DHAL_DP2TRIANGLEFAN_IMM{7});
+    detail::immVertices(s, 3);
+    s.cmd(D3DDP2OP_LINELIST_IMM, 1);
+    detail::immVertices(s, 2);
+    fixedToken<D3DHAL_DP2TEXTURESTAGESTATE>(s, D3DDP2OP_TEXTURESTAGESTATE, 2);
+    s.cmd(D3DDP2OP_INDEXEDTRIANGLELIST2, 1).put(D3DHAL_DP2STARTVERTEX{3}).raw(u16, 6);
+    s.cmd(D3DDP2OP_INDEXEDLINELIST2, 1).put(D3DHAL_DP2STARTVERTEX{3}).raw(u16, 4);
+    fixedToken<D3DHAL_DP2VIEWPORTINFO>(s, D3DDP2OP_VIEWPORTINFO);
+    fixedToken<D3DHAL_DP2WINFO>(s, D3DDP2OP_WINFO);
+    fixedToken<D3DHAL_DP2SETPALETTE>(s, D3DDP2OP_SETPALETTE);
+    s.cmd(D3DDP2OP_UPDATEPALETTE, 1).put(D3DHAL_DP2UPDATEPALETTE{1, 0, 2}).put(1u).put(2u);
+    fixedToken<D3DHAL_DP2ZRANGE>(s, D3DDP2OP_ZRANGE);
+    fixedToken<D3DHAL_DP2SETMATERIAL>(s, D3DDP2OP_SETMATERIAL);
+    s.cmd(D3DDP2OP_SETLIGHT, 2).put(D3DHAL_DP2SETLIGHT{0, D3DHAL_SETLIGHT_DATA}).put(D3DLIGHT7{});
+    s.put(D3DHAL_DP2SETLIGHT{0, D3DHAL_SETLIGHT_ENABLE});
+    fixedToken<D3DHAL_DP2CREATELIGHT>(s, D3DDP2OP_CREATELIGHT);
+    fixedToken<D3DHAL_DP2SETTRANSFORM>(s, D3DDP2OP_SETTRANSFORM);
+    fixedToken<D3DHAL_DP2TEXBLT>(s, D3DDP2OP_TEXBLT);
+    fixedToken<D3DHAL_DP2STATESET>(s, D3DDP2OP_STATESET);
+    fixedToken<D3DHAL_DP2SETPRIORITY>(s, D3DDP2OP_SETPRIORITY);
+    fixedToken<D3DHAL_DP2SETRENDERTARGET>(s, D3DDP2OP_SETRENDERTARGET);
+    s.cmd(D3DDP2OP_CLEAR, 1).put(D3DCLEAR_TARGET).put(0u).put(1.f).put(0u).put(RECT{0, 0, 4, 4});
+    fixedToken<D3DHAL_DP2SETTEXLOD>(s, D3DDP2OP_SETTEXLOD);
+    fixedToken<D3DHAL_DP2SETCLIPPLANE>(s, D3DDP2OP_SETCLIPPLANE);
+    s.cmd(D3DDP2OP_CREATEVERTEXSHADER, 1).put(D3DHAL_DP2CREATEVERTEXSHADER{1, 4, 8}).put(1u).put(2u).put(3u);
+    fixedToken<D3DHAL_DP2VERTEXSHADER>(s, D3DDP2OP_DELETEVERTEXSHADER);
+    fixedToken<D3DHAL_DP2VERTEXSHADER>(s, D3DDP2OP_SETVERTEXSHADER);
+    s.cmd(D3DDP2OP_SETVERTEXSHADERCONST, 1)
+        .put(D3DHAL_DP2SETVERTEXSHADERCONST{0, 1})
+        .put(1.f)
+        .put(2.f)
+        .put(3.f)
+        .put(4.f);
+    fixedToken<D3DHAL_DP2SETSTREAMSOURCE>(s, D3DDP2OP_SETSTREAMSOURCE);
+    fixedToken<D3DHAL_DP2SETSTREAMSOURCEUM>(s, D3DDP2OP_SETSTREAMSOURCEUM);
+    fixedToken<D3DHAL_DP2SETINDICES>(s, D3DDP2OP_SETINDICES);
+    fixedToken<D3DHAL_DP2DRAWPRIMITIVE>(s, D3DDP2OP_DRAWPRIMITIVE);
+    fixedToken<D3DHAL_DP2DRAWINDEXEDPRIMITIVE>(s, D3DDP2OP_DRAWINDEXEDPRIMITIVE);
+    s.cmd(D3DDP2OP_CREATEPIXELSHADER, 1).put(D3DHAL_DP2CREATEPIXELSHADER{2, 8}).put(0xFFFF0200u).put(0xFFFFu);
+    fixedToken<D3DHAL_DP2PIXELSHADER>(s, D3DDP2OP_DELETEPIXELSHADER);
+    fixedToken<D3DHAL_DP2PIXELSHADER>(s, D3DDP2OP_SETPIXELSHADER);
+    s.cmd(D3DDP2OP_SETPIXELSHADERCONST, 1)
+        .put(D3DHAL_DP2SETPIXELSHADERCONST{0, 1})
+        .put(1.f)
+        .put(2.f)
+        .put(3.f)
+        .put(4.f);
+    fixedToken<D3DHAL_CLIPPEDTRIANGLEFAN>(s, D3DDP2OP_CLIPPEDTRIANGLEFAN);
+    fixedToken<D3DHAL_DP2DRAWPRIMITIVE2>(s, D3DDP2OP_DRAWPRIMITIVE2);
+    fixedToken<D3DHAL_DP2DRAWINDEXEDPRIMITIVE2>(s, D3DDP2OP_DRAWINDEXEDPRIMITIVE2);
+    s.cmd(D3DDP2OP_DRAWRECTPATCH, 1)
+        .put(D3DHAL_DP2DRAWRECTPATCH{1, RTPATCHFLAG_HASSEGS | RTPATCHFLAG_HASINFO});
+    s.put(1.f).put(1.f).put(1.f).put(1.f).put(D3DRECTPATCH_INFO{});
+    s.cmd(D3DDP2OP_DRAWTRIPATCH, 1)
+        .put(D3DHAL_DP2DRAWTRIPATCH{1, RTPATCHFLAG_HASSEGS})
+        .put(1.f)
+        .put(1.f)
+        .put(1.f);
+    fixedToken<D3DHAL_DP2VOLUMEBLT>(s, D3DDP2OP_VOLUMEBLT);
+    fixedToken<D3DHAL_DP2BUFFERBLT>(s, D3DDP2OP_BUFFERBLT);
+    fixedToken<D3DHAL_DP2MULTIPLYTRANSFORM>(s, D3DDP2OP_MULTIPLYTRANSFORM);
+    fixedToken<D3DHAL_DP2ADDDIRTYRECT>(s, D3DDP2OP_ADDDIRTYRECT);
+    fixedToken<D3DHAL_DP2ADDDIRTYBOX>(s, D3DDP2OP_ADDDIRTYBOX);
+    s.cmd(D3DDP2OP_CREATEVERTEXSHADERDECL, 1)
+        .put(D3DHAL_DP2CREATEVERTEXSHADERDECL{3, 1})
+        .put(D3DVERTEXELEMENT9{});
+    fixedToken<D3DHAL_DP2VERTEXSHADER>(s, D3DDP2OP_DELETEVERTEXSHADERDECL);
+    fixedToken<D3DHAL_DP2VERTEXSHADER>(s, D3DDP2OP_SETVERTEXSHADERDECL);
+    s.cmd(D3DDP2OP_CREATEVERTEXSHADERFUNC, 1)
+        .put(D3DHAL_DP2CREATEVERTEXSHADERFUNC{4, 8})
+        .put(0xFFFE0300u)
+        .put(0xFFFFu);
+    fixedToken<D3DHAL_DP2VERTEXSHADER>(s, D3DDP2OP_DELETEVERTEXSHADERFUNC);
+    fixedToken<D3DHAL_DP2VERTEXSHADER>(s, D3DDP2OP_SETVERTEXSHADERFUNC);
+    s.cmd(D3DDP2OP_SETVERTEXSHADERCONSTI, 1)
+        .put(D3DHAL_DP2SETVERTEXSHADERCONST{0, 1})
+        .put(1)
+        .put(2)
+        .put(3)
+        .put(4);
+    fixedToken<D3DHAL_DP2SETSCISSORRECT>(s, D3DDP2OP_SETSCISSORRECT);
+    fixedToken<D3DHAL_DP2SETSTREAMSOURCE2>(s, D3DDP2OP_SETSTREAMSOURCE2);
+    fixedToken<D3DHAL_DP2BLT>(s, D3DDP2OP_BLT);
+    fixedToken<D3DHAL_DP2COLORFILL>(s, D3DDP2OP_COLORFILL);
+    s.cmd(D3DDP2OP_SETVERTEXSHADERCONSTB, 1).put(D3DHAL_DP2SETVERTEXSHADERCONST{0, 2}).put(1u).put(0u);
+    fixedToken<D3DHAL_DP2CREATEQUERY>(s, D3DDP2OP_CREATEQUERY);
+    fixedToken<D3DHAL_DP2SETRENDERTARGET2>(s, D3DDP2OP_SETRENDERTARGET2);
+    fixedToken<D3DHAL_DP2SETDEPTHSTENCIL>(s, D3DDP2OP_SETDEPTHSTENCIL);
+    fixedToken<D3DHAL_DP2GENERATEMIPSUBLEVELS>(s, D3DDP2OP_GENERATEMIPSUBLEVELS);
+    fixedToken<D3DHAL_DP2DELETEQUERY>(s, D3DDP2OP_DELETEQUERY);
+    fixedToken<D3DHAL_DP2ISSUEQUERY>(s, D3DDP2OP_ISSUEQUERY);
+    s.cmd(D3DDP2OP_SETPIXELSHADERCONSTI, 1)
+        .put(D3DHAL_DP2SETPIXELSHADERCONST{0, 1})
+        .put(1)
+        .put(2)
+        .put(3)
+        .put(4);
+    s.cmd(D3DDP2OP_SETPIXELSHADERCONSTB, 1).put(D3DHAL_DP2SETPIXELSHADERCONST{0, 1}).put(1u);
+    fixedToken<D3DHAL_DP2SETSTREAMSOURCEFREQ>(s, D3DDP2OP_SETSTREAMSOURCEFREQ);
+    fixedToken<D3DHAL_DP2SURFACEBLT>(s, D3DDP2OP_SURFACEBLT);
+    s.cmd(D3DDP2OP_SETCONVOLUTIONKERNELMONO, 1)
+        .put(D3DHAL_DP2SETCONVOLUTIONKERNELMONO{2, 1, D3DHAL_ROW_WEIGHTS | D3DHAL_COL_WEIGHTS});
+    s.put(0.5f).put(0.5f).put(1.f);
+    fixedToken<D3DHAL_DP2COMPOSERECTS>(s, D3DDP2OP_COMPOSERECTS);
+}
+
+} // namespace ddivk::dp2::test
