@@ -36,7 +36,9 @@ setup build/sanitize -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=fal
 run_suite sanitize build/sanitize
 
 if [ -f tests/fuzz/meson.build ]; then
-  CC=clang CXX=clang++ setup build/fuzz -Dfuzzers=true -Dtests=false -Dbench=false -Db_lundef=false
+  # Every library is instrumented for coverage, so the device fuzzer is guided through them too.
+  CC=clang CXX=clang++ setup build/fuzz -Dfuzzers=true -Dtests=false -Dbench=false -Db_lundef=false \
+    -Db_sanitize=address,undefined -Dcpp_args=-fsanitize=fuzzer-no-link
   echo "== fuzz: building"
   meson compile -C build/fuzz -j "$jobs"
   python3 tools/run_fuzzers.py build/fuzz "$results/fuzz" "${DDIVK_FUZZ_SECONDS:-60}" || status=1

@@ -56,9 +56,9 @@ ddivk::HRESULT ddivk_context_create(ddivk_device* device, uint32_t renderTarget,
 ddivk::HRESULT ddivk_context_destroy(uintptr_t context);
 
 // GUID_D3DParseUnknownCommandCallback: the runtime's parser for tokens the driver does not
-// know. Process-wide, as the runtime hands it to the driver once.
-typedef ddivk::HRESULT (*ddivk_parse_unknown_command_fn)(void* commands, void** nextCommand);
-void ddivk_set_parse_unknown_command(ddivk_parse_unknown_command_fn callback);
+// know (PFND3DPARSEUNKNOWNCOMMAND, __stdcall on 32-bit Windows). Process-wide, as the runtime
+// hands it to the driver once.
+void ddivk_set_parse_unknown_command(ddivk::PFND3DPARSEUNKNOWNCOMMAND callback);
 
 // D3dDrawPrimitives2. Returns DDHAL_DRIVER_HANDLED; the result is in data->ddrval.
 uint32_t ddivk_DrawPrimitives2(ddivk::D3DHAL_DRAWPRIMITIVES2DATA* data);

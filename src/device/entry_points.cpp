@@ -184,7 +184,7 @@ HRESULT ddivk_context_destroy(uintptr_t context) {
     return S_OK;
 }
 
-void ddivk_set_parse_unknown_command(ddivk_parse_unknown_command_fn callback) {
+void ddivk_set_parse_unknown_command(PFND3DPARSEUNKNOWNCOMMAND callback) {
     registry().table.setParseUnknownCommand(callback);
 }
 
