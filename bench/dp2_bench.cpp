@@ -39,7 +39,8 @@ struct StateStream {
 
     StateStream() {
         bytes.reserve(kBufferBytes + 4096);
-        std::mt19937 rng(1234);
+        std::mt19937 engine(1234);
+        auto rng = [&engine] { return uint32_t(engine()); };
         static constexpr uint32_t kStates[] = {D3DRS_ZENABLE,       D3DRS_ZWRITEENABLE,  D3DRS_ALPHATESTENABLE,
                                                D3DRS_SRCBLEND,      D3DRS_DESTBLEND,     D3DRS_CULLMODE,
                                                D3DRS_ZFUNC,         D3DRS_ALPHAREF,      D3DRS_ALPHABLENDENABLE,
@@ -54,7 +55,7 @@ struct StateStream {
                 put(rs);
             }
             command(D3DDP2OP_TEXTURESTAGESTATE, 4);
-            for (uint16_t i = 0; i < 4; ++i) put(D3DHAL_DP2TEXTURESTAGESTATE{uint16_t(rng() % 8), D3DTSS_COLOROP, 4});
+            for (uint16_t i = 0; i < 4; ++i) put(D3DHAL_DP2TEXTURESTAGESTATE{uint16_t(rng() % 8), uint16_t(D3DTSS_COLOROP), 4});
             command(D3DDP2OP_SETSTREAMSOURCE2, 1);
             put(D3DHAL_DP2SETSTREAMSOURCE2{rng() % 4, 0, (rng() % 64) * 32, 32});
             command(D3DDP2OP_SETVERTEXSHADERCONST, 1);
