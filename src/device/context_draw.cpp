@@ -72,7 +72,6 @@ void Context::endExecute() {
     // The DP2 vertex data is the runtime's again once the call returns.
     execute_ = {};
     executing_ = false;
-    if (device_.commands().draws() >= kDrawsPerSubmission) device_.commands().flush();
 }
 
 HRESULT Context::drawLegacy(dp2::Items<dp2::LegacyDraw> draws) {
@@ -202,6 +201,9 @@ HRESULT Context::drawRun(const VertexRun& run) {
     }
     cmds.countDraw();
     ++drawCount_;
+    // Everything the draw reads is in the upload ring already, so submitting here is safe, and
+    // keeps one huge DP2 call from holding unbounded upload memory.
+    if (cmds.draws() >= kDrawsPerSubmission) cmds.flush();
     return S_OK;
 }
 

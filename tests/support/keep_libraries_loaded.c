@@ -5,11 +5,15 @@
  * mapped removes those false reports while real leaks in our code are still found. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <string.h>
 
 typedef void* (*dlopen_fn)(const char*, int);
 
 void* dlopen(const char* file, int mode) {
     static dlopen_fn real;
-    if (!real) real = (dlopen_fn)dlsym(RTLD_NEXT, "dlopen");
+    if (!real) {
+        void* symbol = dlsym(RTLD_NEXT, "dlopen");
+        memcpy(&real, &symbol, sizeof real); /* ISO C has no object-to-function pointer cast */
+    }
     return real(file, mode | RTLD_NODELETE);
 }

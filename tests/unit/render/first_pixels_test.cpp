@@ -283,6 +283,26 @@ TEST_F(FirstPixels, DeviceKeepsWorkingAfterAFailedCall) {
     EXPECT_TRUE(matches(readTarget(), ReferenceTarget(kWidth, kHeight, 0xFF00FF00)));
 }
 
+// One call with more draws than go into one submission: the device submits in pieces during
+// the call, and every draw still lands in order (the last colour wins everywhere).
+TEST_F(FirstPixels, ManyDrawsInOneCallAllLandInOrder) {
+    constexpr int kDraws = 2500;
+    std::vector<TLVertex> v;
+    CommandStream s;
+    renderState(s, D3DRS_CULLMODE, D3DCULL_NONE);
+    for (int i = 0; i < kDraws; ++i) {
+        uint32_t color = 0xFF000000u | uint32_t(i * 2654435761u >> 8);
+        const uint16_t start = uint16_t(v.size()); // 7500 vertices in all: fits wVStart
+        v.push_back(vtx(-1, -1, color));
+        v.push_back(vtx(130, -1, color));
+        v.push_back(vtx(-1, 100, color));
+        s.cmd(D3DDP2OP_TRIANGLELIST, 1).put(D3DHAL_DP2TRIANGLELIST{start});
+    }
+    ASSERT_EQ(execute(s, v), S_OK);
+    const uint32_t last = 0xFF000000u | uint32_t((kDraws - 1) * 2654435761u >> 8);
+    EXPECT_TRUE(matches(readTarget(), ReferenceTarget(kWidth, kHeight, last)));
+}
+
 // Many frames of draws create their pipelines once.
 TEST_F(FirstPixels, RepeatedFramesCreateNoNewPipelines) {
     std::vector<TLVertex> v = {vtx(2.5f, 2.5f, 0xFFFFFFFF), vtx(20.5f, 2.5f, 0xFFFFFFFF), vtx(2.5f, 20.5f, 0xFFFFFFFF)};
