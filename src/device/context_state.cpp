@@ -26,13 +26,6 @@ template <class T, class Apply> HRESULT applyEach(std::span<const T> items, Appl
     return S_OK;
 }
 
-// The cache's own rule for a DDI texture-stage-state item (StateCache::setDdiTextureStageState).
-bool ddiTextureStageStateOk(uint32_t stage, uint32_t tss) {
-    if (tss == D3DTSS_TEXTUREMAP || samplerStateFromTss(tss))
-        return state::samplerIndex(stage) != state::kInvalidIndex;
-    return stage < state::kTextureStages && tss < state::kTextureStageStateCount;
-}
-
 D3DMATERIAL9 toMaterial9(const D3DMATERIAL7& m) {
     return {m.dcvDiffuse, m.dcvAmbient, m.dcvSpecular, m.dcvEmissive, m.dvPower};
 }
@@ -54,7 +47,7 @@ HRESULT Context::renderStates(dp2::Items<D3DHAL_DP2RENDERSTATE> items) {
 
 HRESULT Context::textureStageStates(dp2::Items<D3DHAL_DP2TEXTURESTAGESTATE> items) {
     return applyChecked(
-        items, [](const auto& t) { return ddiTextureStageStateOk(t.wStage, t.TSState); },
+        items, [](const auto& t) { return state::StateCache::acceptsDdiTextureStageState(t.wStage, t.TSState); },
         [&](const auto& t) { return state_.setDdiTextureStageState(t.wStage, t.TSState, t.dwValue); });
 }
 

@@ -39,12 +39,6 @@ void StateCache::reset(const DeviceDefaults& defaults) {
 
 // ---- Texture stage states through the DDI ----
 
-HRESULT StateCache::setDdiTextureStageState(uint32_t stage, uint32_t tss, uint32_t value) {
-    if (tss == D3DTSS_TEXTUREMAP) return setTexture(stage, value);
-    if (uint32_t samp = samplerStateFromTss(tss)) return setSamplerState(stage, samp, value);
-    return setTextureStageState(stage, tss, value);
-}
-
 // ---- Vertex input ----
 
 HRESULT StateCache::setStreamSource(uint32_t stream, uint32_t buffer, uint32_t offset, uint32_t stride) {
@@ -220,11 +214,10 @@ HRESULT StateCache::setConstants(SlotGroup g, T* dst, T* scratchDst, uint32_t li
     return S_OK;
 }
 
-HRESULT StateCache::setVsConstF(uint32_t start, const float* data, uint32_t count) {
-    Recorder* r = recorder_.get();
-    return setConstants(SlotGroup::VsConstF, state_.vsConstF.data(), r ? r->scratch.vsConstF.data() : nullptr,
-                        kVsConstF, start, reinterpret_cast<const Vec4f*>(data), count);
-}
+// The inline float setters (state_cache.h) fall back to this for recording and errors.
+template HRESULT StateCache::setConstants<Vec4f>(SlotGroup, Vec4f*, Vec4f*, uint32_t, uint32_t, const Vec4f*,
+                                                 uint32_t);
+
 HRESULT StateCache::setVsConstI(uint32_t start, const int32_t* data, uint32_t count) {
     Recorder* r = recorder_.get();
     return setConstants(SlotGroup::VsConstI, state_.vsConstI.data(), r ? r->scratch.vsConstI.data() : nullptr,
@@ -234,11 +227,6 @@ HRESULT StateCache::setVsConstB(uint32_t start, const uint32_t* data, uint32_t c
     Recorder* r = recorder_.get();
     return setConstants(SlotGroup::VsConstB, state_.vsConstB.data(), r ? r->scratch.vsConstB.data() : nullptr,
                         kVsConstB, start, data, count);
-}
-HRESULT StateCache::setPsConstF(uint32_t start, const float* data, uint32_t count) {
-    Recorder* r = recorder_.get();
-    return setConstants(SlotGroup::PsConstF, state_.psConstF.data(), r ? r->scratch.psConstF.data() : nullptr,
-                        kPsConstF, start, reinterpret_cast<const Vec4f*>(data), count);
 }
 HRESULT StateCache::setPsConstI(uint32_t start, const int32_t* data, uint32_t count) {
     Recorder* r = recorder_.get();

@@ -15,6 +15,7 @@
 #include "state/state_block.h"
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <unordered_map>
@@ -51,6 +52,11 @@ class StateCache {
     // texture of sampler `stage`, the numbers of kTssToSamplerState set that sampler's states,
     // everything else is a texture stage state of stage `stage`.
     HRESULT setDdiTextureStageState(uint32_t stage, uint32_t tss, uint32_t value);
+    // Whether setDdiTextureStageState would accept (stage, tss): for checking a token whole.
+    static constexpr bool acceptsDdiTextureStageState(uint32_t stage, uint32_t tss) {
+        if (tss == D3DTSS_TEXTUREMAP || samplerStateFromTss(tss)) return samplerIndex(stage) != kInvalidIndex;
+        return stage < kTextureStages && tss < kTextureStageStateCount && isTextureStageState(tss);
+    }
 
     // ---- Vertex input ----
     HRESULT setStreamSource(uint32_t stream, uint32_t buffer, uint32_t offset, uint32_t stride);
@@ -227,6 +233,37 @@ inline HRESULT StateCache::setSamplerState(uint32_t sampler, uint32_t type, uint
     dirty_.samplers |= 1u << i;
     dirty_.categories |= DirtyState::Samplers;
     return S_OK;
+}
+
+// The DP2 TEXTURESTAGESTATE item: a texture, a sampler state or a texture stage state.
+inline HRESULT StateCache::setDdiTextureStageState(uint32_t stage, uint32_t tss, uint32_t value) {
+    if (tss == D3DTSS_TEXTUREMAP) [[unlikely]]
+        return setTexture(stage, value);
+    if (uint32_t samp = samplerStateFromTss(tss)) return setSamplerState(stage, samp, value);
+    return setTextureStageState(stage, tss, value);
+}
+
+// Float constants: the common case (not recording, in range) inline, the rest out of line.
+inline HRESULT StateCache::setVsConstF(uint32_t start, const float* data, uint32_t count) {
+    if (!recording_ && data && start <= kVsConstF && count <= kVsConstF - start && count) [[likely]] {
+        std::memcpy(&state_.vsConstF[start], data, size_t(count) * sizeof(Vec4f));
+        dirty_.vsConstF.setRange(start, count);
+        dirty_.categories |= DirtyState::VsConstF;
+        return S_OK;
+    }
+    return setConstants(SlotGroup::VsConstF, state_.vsConstF.data(), recorder_ ? recorder_->scratch.vsConstF.data() : nullptr,
+                        kVsConstF, start, reinterpret_cast<const Vec4f*>(data), count);
+}
+
+inline HRESULT StateCache::setPsConstF(uint32_t start, const float* data, uint32_t count) {
+    if (!recording_ && data && start <= kPsConstF && count <= kPsConstF - start && count) [[likely]] {
+        std::memcpy(&state_.psConstF[start], data, size_t(count) * sizeof(Vec4f));
+        dirty_.psConstF.setRange(start, count);
+        dirty_.categories |= DirtyState::PsConstF;
+        return S_OK;
+    }
+    return setConstants(SlotGroup::PsConstF, state_.psConstF.data(), recorder_ ? recorder_->scratch.psConstF.data() : nullptr,
+                        kPsConstF, start, reinterpret_cast<const Vec4f*>(data), count);
 }
 
 inline HRESULT StateCache::setTexture(uint32_t sampler, uint32_t handle) {

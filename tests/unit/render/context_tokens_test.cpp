@@ -1,0 +1,53 @@
+// The DP2 rule "every command before the failing one has taken effect, none after it", down to
+// the items of one token: a token with one bad item changes nothing, on the real device.
+#include <gtest/gtest.h>
+
+#include "device/context.h"
+#include "device/handles.h"
+#include "unit/render/render_fixture.h"
+
+namespace ddivk::test {
+namespace {
+
+class ContextTokens : public RenderTest {
+protected:
+    const state::StateCache& cache() { return device::contextOf(context_)->state(); }
+};
+
+TEST_F(ContextTokens, TextureStageStateTokenWithABadItemChangesNothing) {
+    CommandStream s;
+    renderState(s, D3DRS_CULLMODE, D3DCULL_NONE);
+    const size_t bad = s.size();
+    s.cmd(D3DDP2OP_TEXTURESTAGESTATE, 2);
+    s.put(D3DHAL_DP2TEXTURESTAGESTATE{0, uint16_t(D3DTSS_COLOROP), D3DTOP_SELECTARG1});
+    s.put(D3DHAL_DP2TEXTURESTAGESTATE{0, 12, 5}); // 12: no DX9 texture stage or sampler state
+    EXPECT_EQ(execute(s), D3DERR_INVALIDCALL);
+    EXPECT_EQ(errorOffset(), bad);
+    EXPECT_EQ(cache().renderState(D3DRS_CULLMODE), uint32_t(D3DCULL_NONE)); // the token before ran
+    EXPECT_EQ(cache().textureStageState(0, D3DTSS_COLOROP), uint32_t(D3DTOP_MODULATE)); // default kept
+}
+
+TEST_F(ContextTokens, RenderStateTokenWithABadStateChangesNothing) {
+    CommandStream s;
+    D3DHAL_DP2RENDERSTATE good{}, badState{};
+    good.RenderState = D3DRS_ZFUNC;
+    good.dwState = D3DCMP_ALWAYS;
+    badState.RenderState = 100000;
+    s.cmd(D3DDP2OP_RENDERSTATE, 2).put(good).put(badState);
+    EXPECT_EQ(execute(s), D3DERR_INVALIDCALL);
+    EXPECT_EQ(errorOffset(), 0u);
+    EXPECT_EQ(cache().renderState(D3DRS_ZFUNC), uint32_t(D3DCMP_LESSEQUAL));
+}
+
+TEST_F(ContextTokens, ConstantTokenWithARegisterRangePastTheFileChangesNothing) {
+    CommandStream s;
+    const float one[4] = {1, 2, 3, 4};
+    s.cmd(D3DDP2OP_SETVERTEXSHADERCONST, 2);
+    s.put(D3DHAL_DP2SETVERTEXSHADERCONST{10, 1}).put(one);
+    s.put(D3DHAL_DP2SETVERTEXSHADERCONST{state::kVsConstF, 1}).put(one); // one past the file
+    EXPECT_EQ(execute(s), D3DERR_INVALIDCALL);
+    EXPECT_EQ(cache().vsConstF(10).v[0], 0.0f);
+}
+
+} // namespace
+} // namespace ddivk::test
