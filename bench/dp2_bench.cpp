@@ -41,10 +41,10 @@ struct StateStream {
         bytes.reserve(kBufferBytes + 4096);
         std::mt19937 engine(1234);
         auto rng = [&engine] { return uint32_t(engine()); };
-        static constexpr uint32_t kStates[] = {D3DRS_ZENABLE,       D3DRS_ZWRITEENABLE,  D3DRS_ALPHATESTENABLE,
-                                               D3DRS_SRCBLEND,      D3DRS_DESTBLEND,     D3DRS_CULLMODE,
-                                               D3DRS_ZFUNC,         D3DRS_ALPHAREF,      D3DRS_ALPHABLENDENABLE,
-                                               D3DRS_FOGENABLE,     D3DRS_STENCILENABLE, D3DRS_COLORWRITEENABLE};
+        static constexpr uint32_t kStates[] = {D3DRS_ZENABLE,   D3DRS_ZWRITEENABLE,  D3DRS_ALPHATESTENABLE,
+                                               D3DRS_SRCBLEND,  D3DRS_DESTBLEND,     D3DRS_CULLMODE,
+                                               D3DRS_ZFUNC,     D3DRS_ALPHAREF,      D3DRS_ALPHABLENDENABLE,
+                                               D3DRS_FOGENABLE, D3DRS_STENCILENABLE, D3DRS_COLORWRITEENABLE};
         const float constants[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
         while (bytes.size() < kBufferBytes) {
             command(D3DDP2OP_RENDERSTATE, 6);
@@ -55,7 +55,8 @@ struct StateStream {
                 put(rs);
             }
             command(D3DDP2OP_TEXTURESTAGESTATE, 4);
-            for (uint16_t i = 0; i < 4; ++i) put(D3DHAL_DP2TEXTURESTAGESTATE{uint16_t(rng() % 8), uint16_t(D3DTSS_COLOROP), 4});
+            for (uint16_t i = 0; i < 4; ++i)
+                put(D3DHAL_DP2TEXTURESTAGESTATE{uint16_t(rng() % 8), uint16_t(D3DTSS_COLOROP), 4});
             command(D3DDP2OP_SETSTREAMSOURCE2, 1);
             put(D3DHAL_DP2SETSTREAMSOURCE2{rng() % 4, 0, (rng() % 64) * 32, 32});
             command(D3DDP2OP_SETVERTEXSHADERCONST, 1);
@@ -63,7 +64,8 @@ struct StateStream {
             put(constants);
             command(D3DDP2OP_SETPIXELSHADERCONST, 1);
             put(D3DHAL_DP2SETPIXELSHADERCONST{rng() % 200, 2});
-            for (int i = 0; i < 8; ++i) put(constants[i]);
+            for (int i = 0; i < 8; ++i)
+                put(constants[i]);
         }
     }
 };

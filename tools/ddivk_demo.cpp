@@ -31,7 +31,7 @@ constexpr uint32_t kFvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE;
 
 // Writes DP2 tokens into a byte vector.
 class Commands {
-public:
+  public:
     template <class T> Commands& put(const T& v) {
         const auto* p = reinterpret_cast<const uint8_t*>(&v);
         bytes_.insert(bytes_.end(), p, p + sizeof(T));
@@ -54,7 +54,7 @@ public:
     }
     const std::vector<uint8_t>& bytes() const { return bytes_; }
 
-private:
+  private:
     std::vector<uint8_t> bytes_;
 };
 
@@ -133,8 +133,10 @@ int main(int argc, char** argv) {
     int frames = 60;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--png" && i + 1 < argc) pngPath = argv[++i];
-        else if (a == "--frames" && i + 1 < argc) frames = std::max(1, std::atoi(argv[++i]));
+        if (a == "--png" && i + 1 < argc)
+            pngPath = argv[++i];
+        else if (a == "--frames" && i + 1 < argc)
+            frames = std::max(1, std::atoi(argv[++i]));
         else {
             std::fprintf(stderr, "usage: ddivk-demo [--png OUT.png] [--frames N]\n");
             return 2;
@@ -153,7 +155,8 @@ int main(int argc, char** argv) {
     if (HRESULT hr = ddivk_surface_create(device, &rt, &target); failed(hr)) return fail("render target", hr);
     if (HRESULT hr = ddivk_surface_create(device, &ds, &depth); failed(hr)) return fail("depth surface", hr);
     uintptr_t context = 0;
-    if (HRESULT hr = ddivk_context_create(device, target, depth, &context); failed(hr)) return fail("context", hr);
+    if (HRESULT hr = ddivk_context_create(device, target, depth, &context); failed(hr))
+        return fail("context", hr);
 
     std::vector<Vertex> vertices;
     uint64_t tokensBytes = 0;
@@ -161,7 +164,8 @@ int main(int argc, char** argv) {
     for (int frame = 0; frame < frames; ++frame) {
         Commands c = buildFrame(frame, vertices);
         DDIVK_DP2BUFFER* buffer = nullptr;
-        if (HRESULT hr = ddivk_dp2_buffer_create(uint32_t(c.bytes().size()), DDIVK_DP2BUFFER_COMMANDS, &buffer);
+        if (HRESULT hr =
+                ddivk_dp2_buffer_create(uint32_t(c.bytes().size()), DDIVK_DP2BUFFER_COMMANDS, &buffer);
             failed(hr))
             return fail("command buffer", hr);
         std::memcpy(buffer->lpMemory, c.bytes().data(), c.bytes().size());

@@ -215,10 +215,13 @@ inline constexpr TssSamplerMapping kTssToSamplerState[] = {
 // A direct table: every DP2 TEXTURESTAGESTATE item asks this, twice.
 inline constexpr auto kTssToSamplerTable = [] {
     std::array<uint8_t, 64> table{};
-    for (const TssSamplerMapping& m : kTssToSamplerState) table[m.tss] = uint8_t(m.sampler);
+    for (const TssSamplerMapping& m : kTssToSamplerState)
+        table[m.tss] = uint8_t(m.sampler);
     return table;
 }();
-constexpr uint32_t samplerStateFromTss(uint32_t tss) { return tss < kTssToSamplerTable.size() ? kTssToSamplerTable[tss] : 0; }
+constexpr uint32_t samplerStateFromTss(uint32_t tss) {
+    return tss < kTssToSamplerTable.size() ? kTssToSamplerTable[tss] : 0;
+}
 
 // D3DTRANSFORMSTATETYPE.
 enum D3DTRANSFORMSTATETYPE : uint32_t {

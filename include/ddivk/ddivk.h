@@ -44,14 +44,14 @@ ddivk::HRESULT ddivk_surface_destroy(ddivk_device* device, uint32_t handle);
 // Copies the surface's pixels into memory (rows of width * bytes-per-pixel, pitch bytes apart),
 // after all work submitted so far that writes it. size is the destination's byte size.
 ddivk::HRESULT ddivk_surface_read(ddivk_device* device, uint32_t handle, void* pixels, uint32_t pitch,
-                           uint64_t size);
+                                  uint64_t size);
 // Presents the surface (a flip): the flip is in progress until the GPU has finished it, and
 // DP2 calls on contexts drawing to that surface answer DDERR_WASSTILLDRAWING until then.
 ddivk::HRESULT ddivk_surface_flip(ddivk_device* device, uint32_t handle);
 
 // D3dContextCreate: a DP2 context drawing into renderTarget and depthStencil (0: none).
 ddivk::HRESULT ddivk_context_create(ddivk_device* device, uint32_t renderTarget, uint32_t depthStencil,
-                             uintptr_t* context);
+                                    uintptr_t* context);
 // D3dContextDestroy.
 ddivk::HRESULT ddivk_context_destroy(uintptr_t context);
 

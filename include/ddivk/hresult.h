@@ -8,12 +8,20 @@ namespace ddivk {
 
 using HRESULT = int32_t;
 
-constexpr HRESULT hresultFrom(uint32_t bits) { return static_cast<HRESULT>(bits); }
-constexpr bool succeeded(HRESULT hr) { return hr >= 0; }
-constexpr bool failed(HRESULT hr) { return hr < 0; }
+constexpr HRESULT hresultFrom(uint32_t bits) {
+    return static_cast<HRESULT>(bits);
+}
+constexpr bool succeeded(HRESULT hr) {
+    return hr >= 0;
+}
+constexpr bool failed(HRESULT hr) {
+    return hr < 0;
+}
 
 // Facility 0x876 (D3D and DirectDraw share it): MAKE_HRESULT(1, 0x876, code).
-constexpr HRESULT makeD3DError(uint32_t code) { return hresultFrom(0x88760000u | code); }
+constexpr HRESULT makeD3DError(uint32_t code) {
+    return hresultFrom(0x88760000u | code);
+}
 
 constexpr HRESULT S_OK = 0;
 constexpr HRESULT S_FALSE = 1;

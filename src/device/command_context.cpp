@@ -8,7 +8,8 @@ namespace ddivk::device {
 CommandContext::CommandContext(vk::Device& device)
     : device_(device), provider_(std::make_unique<vk::CommandProvider>(device.handle(), device.queue())),
       uploads_(std::make_unique<vk::UploadRing>(device.allocator(), device.queue())) {
-    defaults_ = vk::Buffer::create(device.allocator(), 16, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, vk::MemoryUsage::Upload);
+    defaults_ = vk::Buffer::create(device.allocator(), 16, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                                   vk::MemoryUsage::Upload);
     uint32_t* d = defaults_.data<uint32_t>();
     d[0] = 0xFFFFFFFFu; // diffuse: opaque white
     d[1] = 0x00000000u; // specular: black
@@ -59,7 +60,8 @@ void CommandContext::beginRendering(Surface* color, Surface* depth) {
         depthAttachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
         depthAttachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
         info.pDepthAttachment = &depthAttachment;
-        if (vk::formatAspects(depth->vkFormat()) & VK_IMAGE_ASPECT_STENCIL_BIT) info.pStencilAttachment = &depthAttachment;
+        if (vk::formatAspects(depth->vkFormat()) & VK_IMAGE_ASPECT_STENCIL_BIT)
+            info.pStencilAttachment = &depthAttachment;
         // A smaller depth surface than the target limits the area D3D9 can render to.
         if (color) {
             info.renderArea.extent.width = std::min(color->width(), depth->width());

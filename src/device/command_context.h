@@ -16,7 +16,7 @@
 namespace ddivk::device {
 
 class CommandContext {
-public:
+  public:
     explicit CommandContext(vk::Device& device);
     ~CommandContext(); // submits what is recorded and waits for the GPU
     CommandContext(const CommandContext&) = delete;
@@ -50,7 +50,7 @@ public:
     uint32_t draws() const { return draws_; }
     void countDraw() { ++draws_; }
 
-private:
+  private:
     vk::Device& device_;
     std::unique_ptr<vk::CommandProvider> provider_;
     std::unique_ptr<vk::UploadRing> uploads_;

@@ -13,7 +13,7 @@
 namespace ddivk::device {
 
 class Context final : public dp2::Target {
-public:
+  public:
     // Draws into renderTarget (and depthStencil; 0 for none), surfaces of `device`.
     Context(Device& device, uint32_t renderTarget, uint32_t depthStencil);
 
@@ -69,7 +69,7 @@ public:
     // Draws recorded through this context (all forms).
     uint64_t drawCount() const { return drawCount_; }
 
-private:
+  private:
     // A run of pre-transformed vertices: vertex i of the draw is at vertices + (first + i) *
     // stride (or + indices[i] * stride), all inside [vertices, vertices + available * stride).
     struct VertexRun {

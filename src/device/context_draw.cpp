@@ -22,12 +22,15 @@ struct Rect {
 };
 
 Rect intersect(Rect a, Rect b) {
-    return {std::max(a.left, b.left), std::max(a.top, b.top), std::min(a.right, b.right), std::min(a.bottom, b.bottom)};
+    return {std::max(a.left, b.left), std::max(a.top, b.top), std::min(a.right, b.right),
+            std::min(a.bottom, b.bottom)};
 }
 
 Rect viewportRect(const state::DeviceState& s) {
     const D3DVIEWPORT9& vp = s.viewport;
-    auto clampAdd = [](uint32_t a, uint32_t b) { return int32_t(std::min<uint64_t>(uint64_t(a) + b, INT32_MAX)); };
+    auto clampAdd = [](uint32_t a, uint32_t b) {
+        return int32_t(std::min<uint64_t>(uint64_t(a) + b, INT32_MAX));
+    };
     return {int32_t(std::min<uint32_t>(vp.X, INT32_MAX)), int32_t(std::min<uint32_t>(vp.Y, INT32_MAX)),
             clampAdd(vp.X, vp.Width), clampAdd(vp.Y, vp.Height)};
 }
@@ -77,8 +80,8 @@ void Context::endExecute() {
 HRESULT Context::drawLegacy(dp2::Items<dp2::LegacyDraw> draws) {
     return guarded("drawLegacy", [&] {
         for (const dp2::LegacyDraw& d : draws) {
-            HRESULT hr = drawRun({d.type, d.primitiveCount, d.vertices, d.vertexCount, d.stride, d.fvf, d.firstVertex,
-                                  d.indices});
+            HRESULT hr = drawRun({d.type, d.primitiveCount, d.vertices, d.vertexCount, d.stride, d.fvf,
+                                  d.firstVertex, d.indices});
             if (failed(hr)) return hr;
         }
         return S_OK;
@@ -119,21 +122,30 @@ HRESULT Context::drawUserStream(uint32_t type, uint64_t offset, uint32_t primiti
         return E_NOTIMPL;
     }
     const uint32_t fvfBytes = fvfVertexSize(state_.fvf());
-    if (!draw::isValidPrimitiveType(type) || fvfBytes == 0 || stream.stride < fvfBytes) return D3DERR_INVALIDCALL;
+    if (!draw::isValidPrimitiveType(type) || fvfBytes == 0 || stream.stride < fvfBytes)
+        return D3DERR_INVALIDCALL;
     if (primitiveCount == 0) return S_OK;
     // Every vertex the draw reads must lie inside the DP2 vertex data (dwVertexLength).
     const uint64_t vertices = draw::verticesForPrimitives(type, primitiveCount);
     const uint64_t bytes = execute_.vertices.size();
-    if (offset > bytes || (vertices - 1) * stream.stride + fvfBytes > bytes - offset) return D3DERR_INVALIDCALL;
+    if (offset > bytes || (vertices - 1) * stream.stride + fvfBytes > bytes - offset)
+        return D3DERR_INVALIDCALL;
     const uint64_t available = (bytes - offset - fvfBytes) / stream.stride + 1;
-    return drawRun({type, primitiveCount, execute_.vertices.data() + offset,
-                    uint32_t(std::min<uint64_t>(available, UINT32_MAX)), stream.stride, state_.fvf(), 0, {}});
+    return drawRun({type,
+                    primitiveCount,
+                    execute_.vertices.data() + offset,
+                    uint32_t(std::min<uint64_t>(available, UINT32_MAX)),
+                    stream.stride,
+                    state_.fvf(),
+                    0,
+                    {}});
 }
 
 HRESULT Context::drawRun(const VertexRun& run) {
     auto layout = draw::pretransformedLayout(run.fvf);
     if (!layout) {
-        DDIVK_WARN("FVF 0x%x: only pre-transformed (XYZRHW) vertices draw until vertex processing lands", run.fvf);
+        DDIVK_WARN("FVF 0x%x: only pre-transformed (XYZRHW) vertices draw until vertex processing lands",
+                   run.fvf);
         return E_NOTIMPL;
     }
     layout->stride = run.stride;
@@ -162,9 +174,9 @@ HRESULT Context::drawRun(const VertexRun& run) {
     cmds.beginRendering(color, depth);
     VkCommandBuffer cb = cmds.commands();
 
-    draw::PipelineKey key = draw::pretransformedPipelineKey(
-        s, *layout, run.type, color->vkFormat(), color->format().ignoresAlpha,
-        depth ? depth->vkFormat() : VK_FORMAT_UNDEFINED);
+    draw::PipelineKey key =
+        draw::pretransformedPipelineKey(s, *layout, run.type, color->vkFormat(), color->format().ignoresAlpha,
+                                        depth ? depth->vkFormat() : VK_FORMAT_UNDEFINED);
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, device_.pipelines().get(key));
 
     // Copy exactly the vertices read; the runtime may reuse its memory when the call returns.
@@ -188,7 +200,8 @@ HRESULT Context::drawRun(const VertexRun& run) {
     pc.offset[1] = 0.5f * pc.scale[1] - 1.0f;
     pc.specularEnable = s.renderStates[D3DRS_SPECULARENABLE] ? 1 : 0;
     vkCmdPushConstants(cb, device_.pipelines().layout(), VK_SHADER_STAGE_VERTEX_BIT, 0, 16, &pc);
-    vkCmdPushConstants(cb, device_.pipelines().layout(), VK_SHADER_STAGE_FRAGMENT_BIT, 16, 4, &pc.specularEnable);
+    vkCmdPushConstants(cb, device_.pipelines().layout(), VK_SHADER_STAGE_FRAGMENT_BIT, 16, 4,
+                       &pc.specularEnable);
 
     if (run.indices.empty()) {
         vkCmdDraw(cb, uint32_t(count), 1, 0, 0);
@@ -236,7 +249,8 @@ HRESULT Context::clear(const dp2::ClearArgs& args) {
             if (!r.empty()) rects.push_back({toVkRect(r), 0, 1});
         };
         if (args.rects.empty()) add(area);
-        for (const RECT& r : args.rects) add({r.left, r.top, r.right, r.bottom});
+        for (const RECT& r : args.rects)
+            add({r.left, r.top, r.right, r.bottom});
         if (rects.empty()) return S_OK;
 
         CommandContext& cmds = device_.commands();

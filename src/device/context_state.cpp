@@ -31,8 +31,9 @@ D3DMATERIAL9 toMaterial9(const D3DMATERIAL7& m) {
 }
 
 D3DLIGHT9 toLight9(const D3DLIGHT7& l) {
-    return {l.dltType,    l.dcvDiffuse, l.dcvSpecular,    l.dcvAmbient,     l.dvPosition,     l.dvDirection, l.dvRange,
-            l.dvFalloff, l.dvAttenuation0, l.dvAttenuation1, l.dvAttenuation2, l.dvTheta, l.dvPhi};
+    return {l.dltType,        l.dcvDiffuse, l.dcvSpecular, l.dcvAmbient,     l.dvPosition,
+            l.dvDirection,    l.dvRange,    l.dvFalloff,   l.dvAttenuation0, l.dvAttenuation1,
+            l.dvAttenuation2, l.dvTheta,    l.dvPhi};
 }
 
 } // namespace
@@ -41,18 +42,21 @@ HRESULT Context::renderStates(dp2::Items<D3DHAL_DP2RENDERSTATE> items) {
     // The hot path of state-heavy streams: one bounds check and one store per state.
     for (const D3DHAL_DP2RENDERSTATE& rs : items)
         if (rs.RenderState >= state::kRenderStateCount) return D3DERR_INVALIDCALL;
-    for (const D3DHAL_DP2RENDERSTATE& rs : items) state_.setRenderState(rs.RenderState, rs.dwState);
+    for (const D3DHAL_DP2RENDERSTATE& rs : items)
+        state_.setRenderState(rs.RenderState, rs.dwState);
     return S_OK;
 }
 
 HRESULT Context::textureStageStates(dp2::Items<D3DHAL_DP2TEXTURESTAGESTATE> items) {
     return applyChecked(
-        items, [](const auto& t) { return state::StateCache::acceptsDdiTextureStageState(t.wStage, t.TSState); },
+        items,
+        [](const auto& t) { return state::StateCache::acceptsDdiTextureStageState(t.wStage, t.TSState); },
         [&](const auto& t) { return state_.setDdiTextureStageState(t.wStage, t.TSState, t.dwValue); });
 }
 
 HRESULT Context::viewportInfo(dp2::Items<D3DHAL_DP2VIEWPORTINFO> items) {
-    return applyEach(items, [&](const auto& v) { return state_.setViewportRect(v.dwX, v.dwY, v.dwWidth, v.dwHeight); });
+    return applyEach(
+        items, [&](const auto& v) { return state_.setViewportRect(v.dwX, v.dwY, v.dwWidth, v.dwHeight); });
 }
 
 HRESULT Context::wInfo(dp2::Items<D3DHAL_DP2WINFO> items) {
@@ -74,10 +78,14 @@ HRESULT Context::createLight(dp2::Items<D3DHAL_DP2CREATELIGHT> items) {
 HRESULT Context::setLight(dp2::Items<dp2::LightUpdate> items) {
     return applyEach(items, [&](const dp2::LightUpdate& u) -> HRESULT {
         switch (u.dataType) {
-        case D3DHAL_SETLIGHT_ENABLE: return state_.enableLight(u.index, true);
-        case D3DHAL_SETLIGHT_DISABLE: return state_.enableLight(u.index, false);
-        case D3DHAL_SETLIGHT_DATA: return u.light ? state_.setLight(u.index, toLight9(*u.light)) : D3DERR_INVALIDCALL;
-        default: return D3DERR_INVALIDCALL;
+        case D3DHAL_SETLIGHT_ENABLE:
+            return state_.enableLight(u.index, true);
+        case D3DHAL_SETLIGHT_DISABLE:
+            return state_.enableLight(u.index, false);
+        case D3DHAL_SETLIGHT_DATA:
+            return u.light ? state_.setLight(u.index, toLight9(*u.light)) : D3DERR_INVALIDCALL;
+        default:
+            return D3DERR_INVALIDCALL;
         }
     });
 }
@@ -101,11 +109,14 @@ HRESULT Context::setClipPlane(dp2::Items<D3DHAL_DP2SETCLIPPLANE> items) {
 }
 
 HRESULT Context::setScissorRect(dp2::Items<D3DHAL_DP2SETSCISSORRECT> items) {
-    return applyEach(items, [&](const RECT& r) { return state_.setScissorRect({r.left, r.top, r.right, r.bottom}); });
+    return applyEach(items, [&](const RECT& r) {
+        return state_.setScissorRect({r.left, r.top, r.right, r.bottom});
+    });
 }
 
 HRESULT Context::stateSet(dp2::Items<D3DHAL_DP2STATESET> items) {
-    return applyEach(items, [&](const auto& s) { return state_.stateSet(s.dwOperation, s.dwParam, s.sbType); });
+    return applyEach(items,
+                     [&](const auto& s) { return state_.stateSet(s.dwOperation, s.dwParam, s.sbType); });
 }
 
 // DX9 runtimes send the FVF through SETVERTEXSHADER and shader objects through
@@ -128,7 +139,9 @@ HRESULT Context::setPixelShader(dp2::Items<D3DHAL_DP2PIXELSHADER> items) {
 
 namespace {
 // Register-file sizes by stage, for checking a whole token before applying it.
-bool constRangeOk(uint32_t start, uint32_t count, uint32_t limit) { return start <= limit && count <= limit - start; }
+bool constRangeOk(uint32_t start, uint32_t count, uint32_t limit) {
+    return start <= limit && count <= limit - start;
+}
 } // namespace
 
 HRESULT Context::setShaderConstF(dp2::ShaderStage stage, dp2::Items<dp2::FloatConstants> items) {
@@ -173,7 +186,9 @@ HRESULT Context::setStreamSource(dp2::Items<D3DHAL_DP2SETSTREAMSOURCE> items) {
 HRESULT Context::setStreamSource2(dp2::Items<D3DHAL_DP2SETSTREAMSOURCE2> items) {
     return applyChecked(
         items, [](const auto& s) { return s.dwStream < state::kMaxStreams; },
-        [&](const auto& s) { return state_.setStreamSource(s.dwStream, s.dwVBHandle, s.dwOffset, s.dwStride); });
+        [&](const auto& s) {
+            return state_.setStreamSource(s.dwStream, s.dwVBHandle, s.dwOffset, s.dwStride);
+        });
 }
 
 HRESULT Context::setStreamSourceUM(dp2::Items<D3DHAL_DP2SETSTREAMSOURCEUM> items) {
@@ -183,7 +198,8 @@ HRESULT Context::setStreamSourceUM(dp2::Items<D3DHAL_DP2SETSTREAMSOURCEUM> items
 }
 
 HRESULT Context::setStreamSourceFreq(dp2::Items<D3DHAL_DP2SETSTREAMSOURCEFREQ> items) {
-    return applyEach(items, [&](const auto& s) { return state_.setStreamSourceFreq(s.dwStream, s.dwDivider); });
+    return applyEach(items,
+                     [&](const auto& s) { return state_.setStreamSourceFreq(s.dwStream, s.dwDivider); });
 }
 
 HRESULT Context::setIndices(dp2::Items<D3DHAL_DP2SETINDICES> items) {
@@ -195,7 +211,8 @@ HRESULT Context::setRenderTarget(dp2::Items<D3DHAL_DP2SETRENDERTARGET> items) {
     return applyChecked(
         items,
         [&](const auto& t) {
-            return device_.findSurface(t.hRenderTarget) && (t.hZBuffer == 0 || device_.findSurface(t.hZBuffer));
+            return device_.findSurface(t.hRenderTarget) &&
+                   (t.hZBuffer == 0 || device_.findSurface(t.hZBuffer));
         },
         [&](const auto& t) {
             state_.setRenderTarget(0, t.hRenderTarget);

@@ -14,10 +14,14 @@ namespace ddivk::device {
 // HRESULT for a Vulkan failure: device loss and memory exhaustion keep their D3D9 meaning.
 inline HRESULT hresultFromVk(VkResult result) {
     switch (result) {
-    case VK_ERROR_DEVICE_LOST: return D3DERR_DEVICELOST;
-    case VK_ERROR_OUT_OF_DEVICE_MEMORY: return D3DERR_OUTOFVIDEOMEMORY;
-    case VK_ERROR_OUT_OF_HOST_MEMORY: return E_OUTOFMEMORY;
-    default: return E_FAIL;
+    case VK_ERROR_DEVICE_LOST:
+        return D3DERR_DEVICELOST;
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+        return D3DERR_OUTOFVIDEOMEMORY;
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+        return E_OUTOFMEMORY;
+    default:
+        return E_FAIL;
     }
 }
 

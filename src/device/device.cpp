@@ -14,8 +14,9 @@ namespace {
 // The Vulkan format for a D3D format used as `usage`, honouring the table's fallback when the
 // device cannot render to the preferred one; VK_FORMAT_UNDEFINED when neither works.
 VkFormat chooseFormat(vk::Device& device, const draw::FormatInfo& info, uint32_t usage) {
-    VkFormatFeatureFlags need = usage == DDIVK_SURFACE_DEPTHSTENCIL ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT
-                                                                    : VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
+    VkFormatFeatureFlags need = usage == DDIVK_SURFACE_DEPTHSTENCIL
+                                    ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT
+                                    : VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
     need |= VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
     for (VkFormat f : {info.vkFormat, info.vkFallback}) {
         if (f == VK_FORMAT_UNDEFINED) continue;
@@ -66,7 +67,8 @@ HRESULT Device::createSurface(const ddivk_surface_desc& desc, uint32_t* handle) 
                   (desc.usage == DDIVK_SURFACE_DEPTHSTENCIL ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
                                                             : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
     uint32_t h = nextSurfaceHandle_++;
-    auto surface = std::make_unique<Surface>(h, *info, format, desc.usage, vk::Image::create(vulkan_->allocator(), image));
+    auto surface = std::make_unique<Surface>(h, *info, format, desc.usage,
+                                             vk::Image::create(vulkan_->allocator(), image));
 
     // D3D leaves new surface contents undefined; we start them at zero (depth 1) so that
     // replays and tests are deterministic.
@@ -81,8 +83,8 @@ HRESULT Device::createSurface(const ddivk_surface_desc& desc, uint32_t* handle) 
         // X formats keep alpha at 1 so that DESTALPHA blending reads it as D3D9 does.
         VkClearColorValue value{};
         value.float32[3] = info->ignoresAlpha ? 1.0f : 0.0f;
-        vkCmdClearColorImage(commands_->commands(), surface->image().handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                             &value, 1, &range);
+        vkCmdClearColorImage(commands_->commands(), surface->image().handle(),
+                             VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
     }
     surfaces_.emplace(h, std::move(surface));
     *handle = h;
@@ -112,7 +114,8 @@ HRESULT Device::readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint6
     if (surface->isDepthStencil()) return D3DERR_INVALIDCALL;
     const uint32_t bpp = surface->format().bytesPerPixel;
     const uint64_t rowBytes = uint64_t(surface->width()) * bpp;
-    if (pitch < rowBytes || uint64_t(pitch) * (surface->height() - 1) + rowBytes > size) return D3DERR_INVALIDCALL;
+    if (pitch < rowBytes || uint64_t(pitch) * (surface->height() - 1) + rowBytes > size)
+        return D3DERR_INVALIDCALL;
 
     vk::Buffer staging = vk::Buffer::create(vulkan_->allocator(), rowBytes * surface->height(),
                                             VK_BUFFER_USAGE_TRANSFER_DST_BIT, vk::MemoryUsage::Readback);
@@ -121,14 +124,14 @@ HRESULT Device::readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint6
     VkBufferImageCopy region{};
     region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
     region.imageExtent = {surface->width(), surface->height(), 1};
-    vkCmdCopyImageToBuffer(commands_->commands(), surface->image().handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                           staging.handle(), 1, &region);
+    vkCmdCopyImageToBuffer(commands_->commands(), surface->image().handle(),
+                           VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging.handle(), 1, &region);
     // Make the transfer write visible to the host read below.
     VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
     toHost.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
     toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-    vkCmdPipelineBarrier(commands_->commands(), VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
-                         &toHost, 0, nullptr, 0, nullptr);
+    vkCmdPipelineBarrier(commands_->commands(), VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                         1, &toHost, 0, nullptr, 0, nullptr);
     vulkan_->queue().wait(commands_->flush());
     staging.allocation().invalidate();
 
@@ -139,7 +142,8 @@ HRESULT Device::readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint6
         std::memcpy(row, src + y * rowBytes, rowBytes);
         // X8R8G8B8: the X byte is not part of the image; report it as opaque.
         if (surface->format().ignoresAlpha && bpp == 4)
-            for (uint32_t x = 0; x < surface->width(); ++x) row[x * 4 + 3] = 0xFF;
+            for (uint32_t x = 0; x < surface->width(); ++x)
+                row[x * 4 + 3] = 0xFF;
     }
     return S_OK;
 }

@@ -19,7 +19,7 @@
 namespace ddivk::device {
 
 class Device {
-public:
+  public:
     // Throws vk::Error when no usable Vulkan device exists.
     static std::unique_ptr<Device> create(const std::optional<std::string>& selector);
     ~Device();
@@ -44,7 +44,7 @@ public:
     // A flip of this surface has not completed on the GPU yet.
     bool flipInProgress(const Surface& surface) const;
 
-private:
+  private:
     Device() = default;
 
     std::unique_ptr<vk::Device> vulkan_;

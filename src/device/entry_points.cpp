@@ -42,7 +42,8 @@ Registry& registry() {
 
 // DDIVK_CAPTURE=path: a capture file names one render target, so each context gets its own:
 // the first context writes `path`, later ones `path.2`, `path.3`... Called with r.mutex held.
-void openCapture(Registry& r, uintptr_t handle, device::Device& device, uint32_t renderTarget, uint32_t depthStencil) {
+void openCapture(Registry& r, uintptr_t handle, device::Device& device, uint32_t renderTarget,
+                 uint32_t depthStencil) {
     const char* path = std::getenv("DDIVK_CAPTURE");
     if (!path || !*path) return;
     capture::RenderTargetDesc desc;
@@ -51,7 +52,8 @@ void openCapture(Registry& r, uintptr_t handle, device::Device& device, uint32_t
         desc.height = rt->height();
         desc.format = rt->format().d3dFormat;
     }
-    if (device::Surface* ds = device.findSurface(depthStencil)) desc.depthStencilFormat = ds->format().d3dFormat;
+    if (device::Surface* ds = device.findSurface(depthStencil))
+        desc.depthStencilFormat = ds->format().d3dFormat;
     std::string file = path;
     if (++r.capturesOpened > 1) file += "." + std::to_string(r.capturesOpened);
     std::string error;
@@ -73,7 +75,9 @@ capture::CaptureWriter* captureOf(Registry& r, uintptr_t handle) {
 
 namespace ddivk::device {
 
-Device& deviceOf(ddivk_device* device) { return *device->impl; }
+Device& deviceOf(ddivk_device* device) {
+    return *device->impl;
+}
 
 Context* contextOf(uintptr_t handle) {
     Registry& r = registry();
@@ -138,7 +142,8 @@ HRESULT ddivk_surface_destroy(ddivk_device* device, uint32_t handle) {
     });
 }
 
-HRESULT ddivk_surface_read(ddivk_device* device, uint32_t handle, void* pixels, uint32_t pitch, uint64_t size) {
+HRESULT ddivk_surface_read(ddivk_device* device, uint32_t handle, void* pixels, uint32_t pitch,
+                           uint64_t size) {
     if (!device) return E_INVALIDARG;
     return device::guarded("ddivk_surface_read", [&] {
         std::lock_guard lock(device->impl->lock());
@@ -154,7 +159,8 @@ HRESULT ddivk_surface_flip(ddivk_device* device, uint32_t handle) {
     });
 }
 
-HRESULT ddivk_context_create(ddivk_device* device, uint32_t renderTarget, uint32_t depthStencil, uintptr_t* context) {
+HRESULT ddivk_context_create(ddivk_device* device, uint32_t renderTarget, uint32_t depthStencil,
+                             uintptr_t* context) {
     if (!device || !context) return E_INVALIDARG;
     return device::guarded("ddivk_context_create", [&]() -> HRESULT {
         std::lock_guard deviceLock(device->impl->lock());
@@ -199,18 +205,22 @@ uint32_t ddivk_DrawPrimitives2(D3DHAL_DRAWPRIMITIVES2DATA* data) {
     // is sampled once, so the capture and the executor agree on it.
     const bool flipping = context.sampleFlipInProgress();
     // Recorded before it runs: the call overwrites dwVertexSize with ddrval and may swap buffers.
-    if (capture::CaptureWriter* writer = captureOf(r, data->dwhContext); writer && !flipping) writer->append(*data);
+    if (capture::CaptureWriter* writer = captureOf(r, data->dwhContext); writer && !flipping)
+        writer->append(*data);
     uint32_t result = dp2::drawPrimitives2(r.table, data);
     context.clearFlipSample();
     return result;
 }
 
 HRESULT ddivk_dp2_buffer_create(uint32_t size, uint32_t flags, DDIVK_DP2BUFFER** buffer) {
-    if (!buffer || (flags != DDIVK_DP2BUFFER_COMMANDS && flags != DDIVK_DP2BUFFER_VERTICES)) return E_INVALIDARG;
+    if (!buffer || (flags != DDIVK_DP2BUFFER_COMMANDS && flags != DDIVK_DP2BUFFER_VERTICES))
+        return E_INVALIDARG;
     *buffer = registry().table.bufferPool().create(size, flags);
     return *buffer ? S_OK : E_OUTOFMEMORY;
 }
 
-void ddivk_dp2_buffer_destroy(DDIVK_DP2BUFFER* buffer) { registry().table.bufferPool().destroy(buffer); }
+void ddivk_dp2_buffer_destroy(DDIVK_DP2BUFFER* buffer) {
+    registry().table.bufferPool().destroy(buffer);
+}
 
 } // extern "C"

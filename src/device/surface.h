@@ -12,8 +12,9 @@
 namespace ddivk::device {
 
 class Surface {
-public:
-    Surface(uint32_t handle, const draw::FormatInfo& format, VkFormat vkFormat, uint32_t usage, vk::Image image)
+  public:
+    Surface(uint32_t handle, const draw::FormatInfo& format, VkFormat vkFormat, uint32_t usage,
+            vk::Image image)
         : handle_(handle), format_(&format), vkFormat_(vkFormat), usage_(usage), image_(std::move(image)) {}
 
     uint32_t handle() const { return handle_; }
@@ -33,7 +34,7 @@ public:
     uint64_t flipValue() const { return flipValue_; }
     void setFlipValue(uint64_t value) { flipValue_ = value; }
 
-private:
+  private:
     uint32_t handle_;
     const draw::FormatInfo* format_;
     VkFormat vkFormat_;

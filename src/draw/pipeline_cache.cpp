@@ -40,7 +40,8 @@ PipelineCache::PipelineCache(VkDevice device) : device_(device) {
 }
 
 PipelineCache::~PipelineCache() {
-    for (auto& [key, pipeline] : pipelines_) vkDestroyPipeline(device_, pipeline, nullptr);
+    for (auto& [key, pipeline] : pipelines_)
+        vkDestroyPipeline(device_, pipeline, nullptr);
     vkDestroyPipelineLayout(device_, layout_, nullptr);
     vkDestroyShaderModule(device_, vertexShader_, nullptr);
     vkDestroyShaderModule(device_, fragmentShader_, nullptr);
@@ -74,20 +75,23 @@ VkPipeline PipelineCache::create(const PipelineKey& key) const {
         return offset == kNoAttribute
                    ? VkVertexInputAttributeDescription{location, kDefaultsBinding, VK_FORMAT_B8G8R8A8_UNORM,
                                                        defaultOffset}
-                   : VkVertexInputAttributeDescription{location, kVertexBinding, VK_FORMAT_B8G8R8A8_UNORM, offset};
+                   : VkVertexInputAttributeDescription{location, kVertexBinding, VK_FORMAT_B8G8R8A8_UNORM,
+                                                       offset};
     };
     std::array<VkVertexInputAttributeDescription, 3> attributes{{
         {0, kVertexBinding, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
         colourAttribute(1, key.diffuseOffset, 0),
         colourAttribute(2, key.specularOffset, 4),
     }};
-    VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+    VkPipelineVertexInputStateCreateInfo vertexInput{
+        VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
     vertexInput.vertexBindingDescriptionCount = uint32_t(bindings.size());
     vertexInput.pVertexBindingDescriptions = bindings.data();
     vertexInput.vertexAttributeDescriptionCount = uint32_t(attributes.size());
     vertexInput.pVertexAttributeDescriptions = attributes.data();
 
-    VkPipelineInputAssemblyStateCreateInfo inputAssembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+    VkPipelineInputAssemblyStateCreateInfo inputAssembly{
+        VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
     inputAssembly.topology = VkPrimitiveTopology(key.topology);
 
     VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
@@ -100,7 +104,8 @@ VkPipeline PipelineCache::create(const PipelineKey& key) const {
     raster.frontFace = VK_FRONT_FACE_CLOCKWISE; // see toVkCullMode
     raster.lineWidth = 1.0f;
 
-    VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+    VkPipelineMultisampleStateCreateInfo multisample{
+        VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
     multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
 
     VkPipelineDepthStencilStateCreateInfo depth{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
@@ -129,7 +134,8 @@ VkPipeline PipelineCache::create(const PipelineKey& key) const {
     rendering.pColorAttachmentFormats = &colorFormat;
     rendering.depthAttachmentFormat = VkFormat(key.depthFormat);
     // Stencil formats carry the stencil aspect too; stencil ops come with the draw translator.
-    bool hasStencil = key.depthFormat == VK_FORMAT_D24_UNORM_S8_UINT || key.depthFormat == VK_FORMAT_D32_SFLOAT_S8_UINT;
+    bool hasStencil =
+        key.depthFormat == VK_FORMAT_D24_UNORM_S8_UINT || key.depthFormat == VK_FORMAT_D32_SFLOAT_S8_UINT;
     rendering.stencilAttachmentFormat = hasStencil ? VkFormat(key.depthFormat) : VK_FORMAT_UNDEFINED;
 
     VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};

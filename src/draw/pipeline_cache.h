@@ -20,7 +20,7 @@ struct PretransformedPushConstants {
 };
 
 class PipelineCache {
-public:
+  public:
     explicit PipelineCache(VkDevice device);
     ~PipelineCache();
     PipelineCache(const PipelineCache&) = delete;
@@ -33,7 +33,7 @@ public:
     // Pipelines created so far (not lookups).
     uint64_t createdCount() const { return created_; }
 
-private:
+  private:
     VkPipeline create(const PipelineKey& key) const;
 
     VkDevice device_;

@@ -46,7 +46,8 @@ struct PipelineKeyHash {
     size_t operator()(const PipelineKey& k) const {
         const auto* p = reinterpret_cast<const uint8_t*>(&k);
         uint64_t h = 1469598103934665603ull;
-        for (size_t i = 0; i < sizeof(k); ++i) h = (h ^ p[i]) * 1099511628211ull;
+        for (size_t i = 0; i < sizeof(k); ++i)
+            h = (h ^ p[i]) * 1099511628211ull;
         return size_t(h);
     }
 };

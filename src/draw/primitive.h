@@ -14,13 +14,19 @@ namespace ddivk::draw {
 constexpr uint64_t verticesForPrimitives(uint32_t type, uint64_t primitiveCount) {
     if (primitiveCount == 0) return 0;
     switch (type) {
-    case D3DPT_POINTLIST: return primitiveCount;
-    case D3DPT_LINELIST: return primitiveCount * 2;
-    case D3DPT_LINESTRIP: return primitiveCount + 1;
-    case D3DPT_TRIANGLELIST: return primitiveCount * 3;
+    case D3DPT_POINTLIST:
+        return primitiveCount;
+    case D3DPT_LINELIST:
+        return primitiveCount * 2;
+    case D3DPT_LINESTRIP:
+        return primitiveCount + 1;
+    case D3DPT_TRIANGLELIST:
+        return primitiveCount * 3;
     case D3DPT_TRIANGLESTRIP:
-    case D3DPT_TRIANGLEFAN: return primitiveCount + 2;
-    default: return 0;
+    case D3DPT_TRIANGLEFAN:
+        return primitiveCount + 2;
+    default:
+        return 0;
     }
 }
 
@@ -30,12 +36,18 @@ constexpr bool isValidPrimitiveType(uint32_t type) {
 
 constexpr VkPrimitiveTopology toVkTopology(uint32_t type) {
     switch (type) {
-    case D3DPT_POINTLIST: return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
-    case D3DPT_LINELIST: return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
-    case D3DPT_LINESTRIP: return VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
-    case D3DPT_TRIANGLESTRIP: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
-    case D3DPT_TRIANGLEFAN: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN;
-    default: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+    case D3DPT_POINTLIST:
+        return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+    case D3DPT_LINELIST:
+        return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+    case D3DPT_LINESTRIP:
+        return VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
+    case D3DPT_TRIANGLESTRIP:
+        return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
+    case D3DPT_TRIANGLEFAN:
+        return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN;
+    default:
+        return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
     }
 }
 

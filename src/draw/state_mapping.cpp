@@ -12,8 +12,14 @@ template <class T, size_t N> std::optional<T> lookup(const T (&table)[N], uint32
 
 // Indexed from D3DCMP_NEVER (1).
 constexpr VkCompareOp kCompareOps[] = {
-    VK_COMPARE_OP_NEVER,   VK_COMPARE_OP_LESS,      VK_COMPARE_OP_EQUAL,         VK_COMPARE_OP_LESS_OR_EQUAL,
-    VK_COMPARE_OP_GREATER, VK_COMPARE_OP_NOT_EQUAL, VK_COMPARE_OP_GREATER_OR_EQUAL, VK_COMPARE_OP_ALWAYS,
+    VK_COMPARE_OP_NEVER,
+    VK_COMPARE_OP_LESS,
+    VK_COMPARE_OP_EQUAL,
+    VK_COMPARE_OP_LESS_OR_EQUAL,
+    VK_COMPARE_OP_GREATER,
+    VK_COMPARE_OP_NOT_EQUAL,
+    VK_COMPARE_OP_GREATER_OR_EQUAL,
+    VK_COMPARE_OP_ALWAYS,
 };
 
 // Indexed from D3DBLEND_ZERO (1).
@@ -44,9 +50,15 @@ constexpr VkBlendOp kBlendOps[] = {
 
 } // namespace
 
-std::optional<VkCompareOp> toVkCompareOp(uint32_t v) { return lookup(kCompareOps, v, D3DCMP_NEVER); }
-std::optional<VkBlendFactor> toVkBlendFactor(uint32_t v) { return lookup(kBlendFactors, v, D3DBLEND_ZERO); }
-std::optional<VkBlendOp> toVkBlendOp(uint32_t v) { return lookup(kBlendOps, v, D3DBLENDOP_ADD); }
+std::optional<VkCompareOp> toVkCompareOp(uint32_t v) {
+    return lookup(kCompareOps, v, D3DCMP_NEVER);
+}
+std::optional<VkBlendFactor> toVkBlendFactor(uint32_t v) {
+    return lookup(kBlendFactors, v, D3DBLEND_ZERO);
+}
+std::optional<VkBlendOp> toVkBlendOp(uint32_t v) {
+    return lookup(kBlendOps, v, D3DBLENDOP_ADD);
+}
 
 // D3D and the Vulkan framebuffer both have y pointing down, and Vulkan's winding is taken in
 // framebuffer coordinates, so a triangle that is clockwise on screen is VK_FRONT_FACE_CLOCKWISE.
@@ -54,9 +66,12 @@ std::optional<VkBlendOp> toVkBlendOp(uint32_t v) { return lookup(kBlendOps, v, D
 // those are the back faces.
 VkCullModeFlags toVkCullMode(uint32_t d3dCull) {
     switch (d3dCull) {
-    case D3DCULL_CW: return VK_CULL_MODE_FRONT_BIT;
-    case D3DCULL_CCW: return VK_CULL_MODE_BACK_BIT;
-    default: return VK_CULL_MODE_NONE;
+    case D3DCULL_CW:
+        return VK_CULL_MODE_FRONT_BIT;
+    case D3DCULL_CCW:
+        return VK_CULL_MODE_BACK_BIT;
+    default:
+        return VK_CULL_MODE_NONE;
     }
 }
 

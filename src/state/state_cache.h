@@ -251,8 +251,9 @@ inline HRESULT StateCache::setVsConstF(uint32_t start, const float* data, uint32
         dirty_.categories |= DirtyState::VsConstF;
         return S_OK;
     }
-    return setConstants(SlotGroup::VsConstF, state_.vsConstF.data(), recorder_ ? recorder_->scratch.vsConstF.data() : nullptr,
-                        kVsConstF, start, reinterpret_cast<const Vec4f*>(data), count);
+    return setConstants(SlotGroup::VsConstF, state_.vsConstF.data(),
+                        recorder_ ? recorder_->scratch.vsConstF.data() : nullptr, kVsConstF, start,
+                        reinterpret_cast<const Vec4f*>(data), count);
 }
 
 inline HRESULT StateCache::setPsConstF(uint32_t start, const float* data, uint32_t count) {
@@ -262,8 +263,9 @@ inline HRESULT StateCache::setPsConstF(uint32_t start, const float* data, uint32
         dirty_.categories |= DirtyState::PsConstF;
         return S_OK;
     }
-    return setConstants(SlotGroup::PsConstF, state_.psConstF.data(), recorder_ ? recorder_->scratch.psConstF.data() : nullptr,
-                        kPsConstF, start, reinterpret_cast<const Vec4f*>(data), count);
+    return setConstants(SlotGroup::PsConstF, state_.psConstF.data(),
+                        recorder_ ? recorder_->scratch.psConstF.data() : nullptr, kPsConstF, start,
+                        reinterpret_cast<const Vec4f*>(data), count);
 }
 
 inline HRESULT StateCache::setTexture(uint32_t sampler, uint32_t handle) {

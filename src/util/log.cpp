@@ -39,11 +39,16 @@ FILE* output() {
 
 const char* prefix(Level l) {
     switch (l) {
-    case Level::Error: return "err";
-    case Level::Warn: return "warn";
-    case Level::Info: return "info";
-    case Level::Debug: return "debug";
-    case Level::None: break;
+    case Level::Error:
+        return "err";
+    case Level::Warn:
+        return "warn";
+    case Level::Info:
+        return "info";
+    case Level::Debug:
+        return "debug";
+    case Level::None:
+        break;
     }
     return "";
 }
@@ -59,7 +64,9 @@ Level level() {
     return static_cast<Level>(l);
 }
 
-void setLevel(Level l) { g_level.store(static_cast<int>(l), std::memory_order_relaxed); }
+void setLevel(Level l) {
+    g_level.store(static_cast<int>(l), std::memory_order_relaxed);
+}
 
 void write(Level l, const char* fmt, ...) {
     char buffer[1024];

@@ -14,17 +14,19 @@ enum class Level : int { None = 0, Error = 1, Warn = 2, Info = 3, Debug = 4 };
 Level level();
 void setLevel(Level l);
 
-inline bool enabled(Level l) { return static_cast<int>(l) <= static_cast<int>(level()); }
+inline bool enabled(Level l) {
+    return static_cast<int>(l) <= static_cast<int>(level());
+}
 
 // printf-style; appends a newline.
 void write(Level l, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 
 } // namespace ddivk::log
 
-#define DDIVK_LOG(lvl, ...)                                                                      \
-    do {                                                                                         \
-        if (::ddivk::log::enabled(::ddivk::log::Level::lvl))                                     \
-            ::ddivk::log::write(::ddivk::log::Level::lvl, __VA_ARGS__);                          \
+#define DDIVK_LOG(lvl, ...)                                                                                  \
+    do {                                                                                                     \
+        if (::ddivk::log::enabled(::ddivk::log::Level::lvl))                                                 \
+            ::ddivk::log::write(::ddivk::log::Level::lvl, __VA_ARGS__);                                      \
     } while (0)
 
 #define DDIVK_ERROR(...) DDIVK_LOG(Error, __VA_ARGS__)

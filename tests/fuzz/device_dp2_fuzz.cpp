@@ -55,12 +55,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // Exact-size copies, so AddressSanitizer sees any read past either buffer.
     std::vector<uint8_t> vertices(data, data + split);
     DDIVK_DP2BUFFER* commands = nullptr;
-    if (ddivk_dp2_buffer_create(uint32_t(size - split), DDIVK_DP2BUFFER_COMMANDS, &commands) != S_OK) return 0;
+    if (ddivk_dp2_buffer_create(uint32_t(size - split), DDIVK_DP2BUFFER_COMMANDS, &commands) != S_OK)
+        return 0;
     if (size > split) std::memcpy(commands->lpMemory, data + split, size - split);
 
     // A fresh context per input: every run starts from the default state.
     uintptr_t context = 0;
-    if (ddivk_context_create(h.device, h.target, (flags & 0x80) ? h.depth : 0, &context) != S_OK) __builtin_trap();
+    if (ddivk_context_create(h.device, h.target, (flags & 0x80) ? h.depth : 0, &context) != S_OK)
+        __builtin_trap();
 
     D3DHAL_DRAWPRIMITIVES2DATA call{};
     call.dwhContext = context;

@@ -19,7 +19,8 @@ std::string g_replayExe; // DDIVK_REPLAY_EXE, set by meson
 uint64_t fnv1a(const std::vector<uint32_t>& pixels) {
     uint64_t h = 0xcbf29ce484222325ull;
     const auto* p = reinterpret_cast<const uint8_t*>(pixels.data());
-    for (size_t i = 0; i < pixels.size() * 4; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
+    for (size_t i = 0; i < pixels.size() * 4; ++i)
+        h = (h ^ p[i]) * 0x100000001b3ull;
     return h;
 }
 
@@ -27,7 +28,8 @@ std::string run(const std::string& command) {
     std::string out;
     if (FILE* p = popen(command.c_str(), "r")) {
         char buf[512];
-        while (fgets(buf, sizeof(buf), p)) out += buf;
+        while (fgets(buf, sizeof(buf), p))
+            out += buf;
         pclose(p);
     }
     return out;
@@ -50,7 +52,8 @@ TEST(CaptureReplay, ReplayReproducesTheRenderTarget) {
     ASSERT_EQ(ddivk_context_create(device, target, 0, &context), S_OK);
     unsetenv("DDIVK_CAPTURE");
 
-    std::vector<TLVertex> v = {{2.5f, 1.5f, 0.5f, 1, 0xFFFF0000}, {38.5f, 6.5f, 0.5f, 1, 0xFF00FF00},
+    std::vector<TLVertex> v = {{2.5f, 1.5f, 0.5f, 1, 0xFFFF0000},
+                               {38.5f, 6.5f, 0.5f, 1, 0xFF00FF00},
                                {12.5f, 28.5f, 0.5f, 1, 0xFF0000FF}};
     for (int call = 0; call < 3; ++call) {
         dp2::test::CommandStream s;

@@ -10,7 +10,7 @@ namespace ddivk::test {
 namespace {
 
 class ContextTokens : public RenderTest {
-protected:
+  protected:
     const state::StateCache& cache() { return device::contextOf(context_)->state(); }
 };
 

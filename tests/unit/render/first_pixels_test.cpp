@@ -11,15 +11,9 @@ namespace {
 
 constexpr uint32_t kBackground = 0xFF102030;
 
-RefVertex ref(const TLVertex& v) {
-    return {v.x, v.y, float((v.diffuse >> 16) & 0xFF) / 255.0f, float((v.diffuse >> 8) & 0xFF) / 255.0f,
-            float(v.diffuse & 0xFF) / 255.0f, 1.0f};
-}
-
-TLVertex vtx(float x, float y, uint32_t color) { return {x, y, 0.5f, 1.0f, color}; }
-
 // Counts pixels that differ by more than `tolerance` in any channel, and reports the first.
-::testing::AssertionResult matches(const std::vector<uint32_t>& got, const ReferenceTarget& want, int tolerance = 0) {
+::testing::AssertionResult matches(const std::vector<uint32_t>& got, const ReferenceTarget& want,
+                                   int tolerance = 0) {
     size_t bad = 0;
     std::string first;
     for (uint32_t y = 0; y < want.height(); ++y) {
@@ -96,9 +90,9 @@ TEST_F(FirstPixels, PixelCentresAreOnIntegerCoordinates) {
 }
 
 TEST_F(FirstPixels, TriangleListMatchesTheReference) {
-    std::vector<TLVertex> v = {vtx(3.25f, 2.5f, 0xFFFF0000),  vtx(40.5f, 6.75f, 0xFFFF0000),
+    std::vector<TLVertex> v = {vtx(3.25f, 2.5f, 0xFFFF0000),    vtx(40.5f, 6.75f, 0xFFFF0000),
                                vtx(12.75f, 30.25f, 0xFFFF0000), vtx(50.25f, 20.5f, 0xFF00FF00),
-                               vtx(62.5f, 44.75f, 0xFF00FF00), vtx(30.75f, 46.25f, 0xFF00FF00)};
+                               vtx(62.5f, 44.75f, 0xFF00FF00),  vtx(30.75f, 46.25f, 0xFF00FF00)};
     CommandStream s;
     clear(s, D3DCLEAR_TARGET, kBackground);
     renderState(s, D3DRS_CULLMODE, D3DCULL_NONE);
@@ -120,7 +114,8 @@ TEST_F(FirstPixels, TriangleStripMatchesTheReference) {
     s.cmd(D3DDP2OP_TRIANGLESTRIP, 3).put(D3DHAL_DP2TRIANGLESTRIP{0});
     ASSERT_EQ(execute(s, v), S_OK);
     ReferenceTarget want(kWidth, kHeight, kBackground);
-    for (int i = 0; i < 3; ++i) want.triangle(ref(v[i]), ref(v[i + 1]), ref(v[i + 2]));
+    for (int i = 0; i < 3; ++i)
+        want.triangle(ref(v[i]), ref(v[i + 1]), ref(v[i + 2]));
     EXPECT_TRUE(matches(readTarget(), want));
 }
 
@@ -134,7 +129,8 @@ TEST_F(FirstPixels, TriangleFanMatchesTheReference) {
     s.cmd(D3DDP2OP_TRIANGLEFAN, 3).put(D3DHAL_DP2TRIANGLEFAN{0});
     ASSERT_EQ(execute(s, v), S_OK);
     ReferenceTarget want(kWidth, kHeight, kBackground);
-    for (int i = 1; i < 4; ++i) want.triangle(ref(v[0]), ref(v[i]), ref(v[i + 1]));
+    for (int i = 1; i < 4; ++i)
+        want.triangle(ref(v[0]), ref(v[i]), ref(v[i + 1]));
     EXPECT_TRUE(matches(readTarget(), want));
 }
 
@@ -183,12 +179,11 @@ TEST_F(FirstPixels, DrawPrimitivePastTheVertexDataIsRejected) {
 
 // D3DRS_CULLMODE defaults to D3DCULL_CCW: counter-clockwise triangles (on screen) vanish.
 TEST_F(FirstPixels, DefaultCullModeRemovesCounterClockwiseTriangles) {
-    std::vector<TLVertex> v = {// clockwise on screen (y down): kept
-                               vtx(4.25f, 4.5f, 0xFFFF0000), vtx(28.5f, 4.75f, 0xFFFF0000),
-                               vtx(4.75f, 40.25f, 0xFFFF0000),
-                               // counter-clockwise: culled
-                               vtx(36.25f, 4.5f, 0xFF00FF00), vtx(36.75f, 40.25f, 0xFF00FF00),
-                               vtx(60.5f, 4.75f, 0xFF00FF00)};
+    std::vector<TLVertex> v = {
+        // clockwise on screen (y down): kept
+        vtx(4.25f, 4.5f, 0xFFFF0000), vtx(28.5f, 4.75f, 0xFFFF0000), vtx(4.75f, 40.25f, 0xFFFF0000),
+        // counter-clockwise: culled
+        vtx(36.25f, 4.5f, 0xFF00FF00), vtx(36.75f, 40.25f, 0xFF00FF00), vtx(60.5f, 4.75f, 0xFF00FF00)};
     CommandStream s;
     clear(s, D3DCLEAR_TARGET, kBackground);
     s.cmd(D3DDP2OP_TRIANGLELIST, 2).put(D3DHAL_DP2TRIANGLELIST{0});
@@ -199,8 +194,8 @@ TEST_F(FirstPixels, DefaultCullModeRemovesCounterClockwiseTriangles) {
 }
 
 TEST_F(FirstPixels, CullModeClockwiseRemovesClockwiseTriangles) {
-    std::vector<TLVertex> v = {vtx(4.25f, 4.5f, 0xFFFF0000), vtx(28.5f, 4.75f, 0xFFFF0000),
-                               vtx(4.75f, 40.25f, 0xFFFF0000), vtx(36.25f, 4.5f, 0xFF00FF00),
+    std::vector<TLVertex> v = {vtx(4.25f, 4.5f, 0xFFFF0000),    vtx(28.5f, 4.75f, 0xFFFF0000),
+                               vtx(4.75f, 40.25f, 0xFFFF0000),  vtx(36.25f, 4.5f, 0xFF00FF00),
                                vtx(36.75f, 40.25f, 0xFF00FF00), vtx(60.5f, 4.75f, 0xFF00FF00)};
     CommandStream s;
     clear(s, D3DCLEAR_TARGET, kBackground);
@@ -227,7 +222,7 @@ TEST_F(FirstPixels, GouraudShadingInterpolatesVertexColours) {
 
 // Pre-transformed draws stay inside the viewport rectangle.
 TEST_F(FirstPixels, DrawsAreClippedToTheViewport) {
-    std::vector<TLVertex> v = {vtx(0, 0, 0xFFFFFFFF), vtx(64, 0, 0xFFFFFFFF), vtx(0, 48, 0xFFFFFFFF),
+    std::vector<TLVertex> v = {vtx(0, 0, 0xFFFFFFFF),  vtx(64, 0, 0xFFFFFFFF),  vtx(0, 48, 0xFFFFFFFF),
                                vtx(64, 0, 0xFFFFFFFF), vtx(64, 48, 0xFFFFFFFF), vtx(0, 48, 0xFFFFFFFF)};
     CommandStream s;
     clear(s, D3DCLEAR_TARGET, kBackground);
@@ -305,7 +300,8 @@ TEST_F(FirstPixels, ManyDrawsInOneCallAllLandInOrder) {
 
 // Many frames of draws create their pipelines once.
 TEST_F(FirstPixels, RepeatedFramesCreateNoNewPipelines) {
-    std::vector<TLVertex> v = {vtx(2.5f, 2.5f, 0xFFFFFFFF), vtx(20.5f, 2.5f, 0xFFFFFFFF), vtx(2.5f, 20.5f, 0xFFFFFFFF)};
+    std::vector<TLVertex> v = {vtx(2.5f, 2.5f, 0xFFFFFFFF), vtx(20.5f, 2.5f, 0xFFFFFFFF),
+                               vtx(2.5f, 20.5f, 0xFFFFFFFF)};
     auto frame = [&] {
         CommandStream s;
         clear(s, D3DCLEAR_TARGET, kBackground);
@@ -318,7 +314,8 @@ TEST_F(FirstPixels, RepeatedFramesCreateNoNewPipelines) {
     frame();
     readTarget();
     const uint64_t before = pipelinesCreated();
-    for (int i = 0; i < 20; ++i) frame();
+    for (int i = 0; i < 20; ++i)
+        frame();
     readTarget();
     EXPECT_EQ(pipelinesCreated(), before);
 }

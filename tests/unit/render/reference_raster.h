@@ -16,7 +16,7 @@ struct RefVertex {
 };
 
 class ReferenceTarget {
-public:
+  public:
     ReferenceTarget(uint32_t width, uint32_t height, uint32_t clearColor)
         : width_(width), height_(height), pixels_(size_t(width) * height, clearColor) {}
 
@@ -50,7 +50,7 @@ public:
         return 0xFF000000u | q(r) << 16 | q(g) << 8 | q(b);
     }
 
-private:
+  private:
     static float edge(const RefVertex& a, const RefVertex& b, float px, float py) {
         return (b.x - a.x) * (py - a.y) - (b.y - a.y) * (px - a.x);
     }

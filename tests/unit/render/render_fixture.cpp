@@ -8,7 +8,9 @@ namespace ddivk::test {
 
 ddivk_device* RenderTest::device_ = nullptr;
 
-void RenderTest::SetUpTestSuite() { ASSERT_EQ(ddivk_device_create(nullptr, &device_), S_OK); }
+void RenderTest::SetUpTestSuite() {
+    ASSERT_EQ(ddivk_device_create(nullptr, &device_), S_OK);
+}
 
 void RenderTest::TearDownTestSuite() {
     ddivk_device_destroy(device_);
@@ -34,8 +36,8 @@ void RenderTest::TearDown() {
     }
 }
 
-HRESULT RenderTest::execute(CommandStream& commands, const void* vertices, uint32_t vertexCount, uint32_t vertexSize,
-                            uint32_t fvf) {
+HRESULT RenderTest::execute(CommandStream& commands, const void* vertices, uint32_t vertexCount,
+                            uint32_t vertexSize, uint32_t fvf) {
     const std::vector<std::byte>& bytes = commands.bytes();
     DDIVK_DP2BUFFER* buffer = nullptr;
     EXPECT_EQ(ddivk_dp2_buffer_create(uint32_t(bytes.size()), DDIVK_DP2BUFFER_COMMANDS, &buffer), S_OK);
@@ -64,9 +66,13 @@ std::vector<uint32_t> RenderTest::readTarget() {
     return pixels;
 }
 
-uint64_t RenderTest::pipelinesCreated() { return driverDevice().pipelines().createdCount(); }
+uint64_t RenderTest::pipelinesCreated() {
+    return driverDevice().pipelines().createdCount();
+}
 
-device::Device& RenderTest::driverDevice() { return device::deviceOf(device_); }
+device::Device& RenderTest::driverDevice() {
+    return device::deviceOf(device_);
+}
 
 void RenderTest::renderState(CommandStream& s, uint32_t state, uint32_t value) {
     D3DHAL_DP2RENDERSTATE rs{};
@@ -75,10 +81,12 @@ void RenderTest::renderState(CommandStream& s, uint32_t state, uint32_t value) {
     s.cmd(D3DDP2OP_RENDERSTATE, 1).put(rs);
 }
 
-void RenderTest::clear(CommandStream& s, uint32_t flags, uint32_t color, const std::vector<RECT>& rects, float depth) {
+void RenderTest::clear(CommandStream& s, uint32_t flags, uint32_t color, const std::vector<RECT>& rects,
+                       float depth) {
     s.cmd(D3DDP2OP_CLEAR, uint16_t(rects.size()));
     s.put(flags).put(color).put(depth).put(uint32_t(0));
-    for (const RECT& r : rects) s.put(r);
+    for (const RECT& r : rects)
+        s.put(r);
 }
 
 } // namespace ddivk::test

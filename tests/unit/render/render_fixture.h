@@ -13,6 +13,7 @@
 #include "ddivk/fvf.h"
 #include "device/device.h"
 #include "unit/dp2/command_stream.h"
+#include "unit/render/reference_raster.h"
 
 namespace ddivk::test {
 
@@ -25,8 +26,23 @@ constexpr uint32_t kTLVertexFvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE;
 
 using dp2::test::CommandStream;
 
+// A vertex at (x, y) with depth z and rhw 1.
+inline TLVertex vtx(float x, float y, uint32_t color, float z = 0.5f) {
+    return {x, y, z, 1.0f, color};
+}
+
+// The reference rasteriser's view of a vertex: position and colour as 0..1 floats.
+inline RefVertex ref(const TLVertex& v) {
+    return {v.x,
+            v.y,
+            float((v.diffuse >> 16) & 0xFF) / 255.0f,
+            float((v.diffuse >> 8) & 0xFF) / 255.0f,
+            float(v.diffuse & 0xFF) / 255.0f,
+            1.0f};
+}
+
 class RenderTest : public ::testing::Test {
-protected:
+  protected:
     static constexpr uint32_t kWidth = 64, kHeight = 48;
 
     static void SetUpTestSuite();
