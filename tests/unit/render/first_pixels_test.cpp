@@ -3,6 +3,8 @@
 // here (reference_raster.h) from D3D9's rasterisation rules.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "unit/render/reference_raster.h"
 #include "unit/render/render_fixture.h"
 
@@ -175,6 +177,51 @@ TEST_F(FirstPixels, DrawPrimitivePastTheVertexDataIsRejected) {
     s.cmd(D3DDP2OP_DRAWPRIMITIVE, 1).put(D3DHAL_DP2DRAWPRIMITIVE{D3DPT_TRIANGLELIST, 1, 1});
     EXPECT_EQ(execute(s, v), D3DERR_INVALIDCALL);
     EXPECT_EQ(errorOffset(), bad);
+}
+
+// Vertices in a driver-allocated DP2 vertex buffer (lpDDVertex) at dwVertexOffset, with
+// D3DHALDP2_SWAPVERTEXBUFFER: the buffer is renamed (new memory, old contents no longer needed)
+// and the draw still reads the vertices it was given.
+TEST_F(FirstPixels, VerticesFromTheDp2VertexBufferWithSwap) {
+    std::vector<TLVertex> v = {vtx(6.25f, 4.5f, 0xFFFF8000), vtx(58.5f, 9.75f, 0xFFFF8000),
+                               vtx(20.75f, 44.25f, 0xFFFF8000)};
+    constexpr uint32_t kOffset = 64; // vertex data starts dwVertexOffset bytes in
+    DDIVK_DP2BUFFER* vb = nullptr;
+    ASSERT_EQ(ddivk_dp2_buffer_create(4096, DDIVK_DP2BUFFER_VERTICES, &vb), S_OK);
+    std::memset(vb->lpMemory, 0xCD, vb->dwSize);
+    std::memcpy(static_cast<uint8_t*>(vb->lpMemory) + kOffset, v.data(), v.size() * sizeof(TLVertex));
+    void* oldMemory = vb->lpMemory;
+
+    CommandStream s;
+    clear(s, D3DCLEAR_TARGET, kBackground);
+    renderState(s, D3DRS_CULLMODE, D3DCULL_NONE);
+    s.cmd(D3DDP2OP_TRIANGLELIST, 1).put(D3DHAL_DP2TRIANGLELIST{0});
+    const auto& bytes = s.bytes();
+    DDIVK_DP2BUFFER* cb = nullptr;
+    ASSERT_EQ(ddivk_dp2_buffer_create(uint32_t(bytes.size()), DDIVK_DP2BUFFER_COMMANDS, &cb), S_OK);
+    std::memcpy(cb->lpMemory, bytes.data(), bytes.size());
+
+    D3DHAL_DRAWPRIMITIVES2DATA data{};
+    data.dwhContext = context_;
+    data.dwFlags = D3DHALDP2_SWAPVERTEXBUFFER | D3DHALDP2_REQVERTEXBUFSIZE;
+    data.dwVertexType = kTLVertexFvf;
+    data.lpDDCommands = cb;
+    data.dwCommandLength = uint32_t(bytes.size());
+    data.lpDDVertex = vb;
+    data.dwVertexOffset = kOffset;
+    data.dwVertexLength = uint32_t(v.size());
+    data.dwVertexSize = sizeof(TLVertex);
+    data.dwReqVertexBufSize = 8192;
+    EXPECT_EQ(ddivk_DrawPrimitives2(&data), DDHAL_DRIVER_HANDLED);
+    EXPECT_EQ(data.ddrval, S_OK);
+    EXPECT_NE(vb->lpMemory, oldMemory); // renamed, not stalled on
+    EXPECT_GE(vb->dwSize, 8192u);       // at least dwReqVertexBufSize
+    ddivk_dp2_buffer_destroy(cb);
+    ddivk_dp2_buffer_destroy(vb);
+
+    ReferenceTarget want(kWidth, kHeight, kBackground);
+    want.triangle(ref(v[0]), ref(v[1]), ref(v[2]));
+    EXPECT_TRUE(matches(readTarget(), want));
 }
 
 // D3DRS_CULLMODE defaults to D3DCULL_CCW: counter-clockwise triangles (on screen) vanish.
