@@ -48,12 +48,15 @@ PipelineCache::~PipelineCache() {
 }
 
 VkPipeline PipelineCache::get(const PipelineKey& key) {
+    // Consecutive draws mostly share their state: compare with the last key before hashing.
+    if (last_ != VK_NULL_HANDLE && key == lastKey_) return last_;
     auto it = pipelines_.find(key);
-    if (it != pipelines_.end()) return it->second;
-    VkPipeline pipeline = create(key);
-    pipelines_.emplace(key, pipeline);
-    ++created_;
-    return pipeline;
+    if (it == pipelines_.end()) {
+        it = pipelines_.emplace(key, create(key)).first; // create() may throw: nothing recorded
+        ++created_;
+    }
+    lastKey_ = key;
+    return last_ = it->second;
 }
 
 VkPipeline PipelineCache::create(const PipelineKey& key) const {

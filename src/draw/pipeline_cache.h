@@ -41,6 +41,8 @@ class PipelineCache {
     VkShaderModule fragmentShader_ = VK_NULL_HANDLE;
     VkPipelineLayout layout_ = VK_NULL_HANDLE;
     std::unordered_map<PipelineKey, VkPipeline, PipelineKeyHash> pipelines_;
+    PipelineKey lastKey_;                // the key of the latest get()
+    VkPipeline last_ = VK_NULL_HANDLE;   // its pipeline
     uint64_t created_ = 0;
 };
 
