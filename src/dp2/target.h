@@ -112,6 +112,11 @@ struct ConvolutionKernel { // SETCONVOLUTIONKERNELMONO
 template <class T> using Items = std::span<const T>;
 
 class Target {
+  protected:
+    // The answer for an opcode this target does not implement (kNotImplemented), with one
+    // warning per method per process: never a silent fallback.
+    static HRESULT notImplemented(const char* method);
+
   public:
     virtual ~Target() = default;
 
@@ -125,79 +130,79 @@ class Target {
     virtual void endExecute() {}
 
     // --- State --------------------------------------------------------------------------
-    virtual HRESULT renderStates(Items<D3DHAL_DP2RENDERSTATE>) { return kNotImplemented; }
-    virtual HRESULT textureStageStates(Items<D3DHAL_DP2TEXTURESTAGESTATE>) { return kNotImplemented; }
-    virtual HRESULT viewportInfo(Items<D3DHAL_DP2VIEWPORTINFO>) { return kNotImplemented; }
-    virtual HRESULT wInfo(Items<D3DHAL_DP2WINFO>) { return kNotImplemented; }
-    virtual HRESULT zRange(Items<D3DHAL_DP2ZRANGE>) { return kNotImplemented; }
-    virtual HRESULT setMaterial(Items<D3DHAL_DP2SETMATERIAL>) { return kNotImplemented; }
-    virtual HRESULT createLight(Items<D3DHAL_DP2CREATELIGHT>) { return kNotImplemented; }
-    virtual HRESULT setLight(Items<LightUpdate>) { return kNotImplemented; }
-    virtual HRESULT setTransform(Items<D3DHAL_DP2SETTRANSFORM>) { return kNotImplemented; }
-    virtual HRESULT multiplyTransform(Items<D3DHAL_DP2MULTIPLYTRANSFORM>) { return kNotImplemented; }
-    virtual HRESULT setClipPlane(Items<D3DHAL_DP2SETCLIPPLANE>) { return kNotImplemented; }
-    virtual HRESULT setScissorRect(Items<D3DHAL_DP2SETSCISSORRECT>) { return kNotImplemented; }
-    virtual HRESULT stateSet(Items<D3DHAL_DP2STATESET>) { return kNotImplemented; }
+    virtual HRESULT renderStates(Items<D3DHAL_DP2RENDERSTATE>) { return notImplemented(__func__); }
+    virtual HRESULT textureStageStates(Items<D3DHAL_DP2TEXTURESTAGESTATE>) { return notImplemented(__func__); }
+    virtual HRESULT viewportInfo(Items<D3DHAL_DP2VIEWPORTINFO>) { return notImplemented(__func__); }
+    virtual HRESULT wInfo(Items<D3DHAL_DP2WINFO>) { return notImplemented(__func__); }
+    virtual HRESULT zRange(Items<D3DHAL_DP2ZRANGE>) { return notImplemented(__func__); }
+    virtual HRESULT setMaterial(Items<D3DHAL_DP2SETMATERIAL>) { return notImplemented(__func__); }
+    virtual HRESULT createLight(Items<D3DHAL_DP2CREATELIGHT>) { return notImplemented(__func__); }
+    virtual HRESULT setLight(Items<LightUpdate>) { return notImplemented(__func__); }
+    virtual HRESULT setTransform(Items<D3DHAL_DP2SETTRANSFORM>) { return notImplemented(__func__); }
+    virtual HRESULT multiplyTransform(Items<D3DHAL_DP2MULTIPLYTRANSFORM>) { return notImplemented(__func__); }
+    virtual HRESULT setClipPlane(Items<D3DHAL_DP2SETCLIPPLANE>) { return notImplemented(__func__); }
+    virtual HRESULT setScissorRect(Items<D3DHAL_DP2SETSCISSORRECT>) { return notImplemented(__func__); }
+    virtual HRESULT stateSet(Items<D3DHAL_DP2STATESET>) { return notImplemented(__func__); }
 
     // --- Shaders and constants ------------------------------------------------------------
-    virtual HRESULT createVertexShader(Items<VertexShaderCreate>) { return kNotImplemented; }
-    virtual HRESULT setVertexShader(Items<D3DHAL_DP2VERTEXSHADER>) { return kNotImplemented; }
-    virtual HRESULT deleteVertexShader(Items<D3DHAL_DP2VERTEXSHADER>) { return kNotImplemented; }
-    virtual HRESULT createVertexShaderDecl(Items<VertexDeclCreate>) { return kNotImplemented; }
-    virtual HRESULT setVertexShaderDecl(Items<D3DHAL_DP2VERTEXSHADER>) { return kNotImplemented; }
-    virtual HRESULT deleteVertexShaderDecl(Items<D3DHAL_DP2VERTEXSHADER>) { return kNotImplemented; }
-    virtual HRESULT createVertexShaderFunc(Items<ShaderCode>) { return kNotImplemented; }
-    virtual HRESULT setVertexShaderFunc(Items<D3DHAL_DP2VERTEXSHADER>) { return kNotImplemented; }
-    virtual HRESULT deleteVertexShaderFunc(Items<D3DHAL_DP2VERTEXSHADER>) { return kNotImplemented; }
-    virtual HRESULT createPixelShader(Items<ShaderCode>) { return kNotImplemented; }
-    virtual HRESULT setPixelShader(Items<D3DHAL_DP2PIXELSHADER>) { return kNotImplemented; }
-    virtual HRESULT deletePixelShader(Items<D3DHAL_DP2PIXELSHADER>) { return kNotImplemented; }
-    virtual HRESULT setShaderConstF(ShaderStage, Items<FloatConstants>) { return kNotImplemented; }
-    virtual HRESULT setShaderConstI(ShaderStage, Items<IntConstants>) { return kNotImplemented; }
-    virtual HRESULT setShaderConstB(ShaderStage, Items<BoolConstants>) { return kNotImplemented; }
+    virtual HRESULT createVertexShader(Items<VertexShaderCreate>) { return notImplemented(__func__); }
+    virtual HRESULT setVertexShader(Items<D3DHAL_DP2VERTEXSHADER>) { return notImplemented(__func__); }
+    virtual HRESULT deleteVertexShader(Items<D3DHAL_DP2VERTEXSHADER>) { return notImplemented(__func__); }
+    virtual HRESULT createVertexShaderDecl(Items<VertexDeclCreate>) { return notImplemented(__func__); }
+    virtual HRESULT setVertexShaderDecl(Items<D3DHAL_DP2VERTEXSHADER>) { return notImplemented(__func__); }
+    virtual HRESULT deleteVertexShaderDecl(Items<D3DHAL_DP2VERTEXSHADER>) { return notImplemented(__func__); }
+    virtual HRESULT createVertexShaderFunc(Items<ShaderCode>) { return notImplemented(__func__); }
+    virtual HRESULT setVertexShaderFunc(Items<D3DHAL_DP2VERTEXSHADER>) { return notImplemented(__func__); }
+    virtual HRESULT deleteVertexShaderFunc(Items<D3DHAL_DP2VERTEXSHADER>) { return notImplemented(__func__); }
+    virtual HRESULT createPixelShader(Items<ShaderCode>) { return notImplemented(__func__); }
+    virtual HRESULT setPixelShader(Items<D3DHAL_DP2PIXELSHADER>) { return notImplemented(__func__); }
+    virtual HRESULT deletePixelShader(Items<D3DHAL_DP2PIXELSHADER>) { return notImplemented(__func__); }
+    virtual HRESULT setShaderConstF(ShaderStage, Items<FloatConstants>) { return notImplemented(__func__); }
+    virtual HRESULT setShaderConstI(ShaderStage, Items<IntConstants>) { return notImplemented(__func__); }
+    virtual HRESULT setShaderConstB(ShaderStage, Items<BoolConstants>) { return notImplemented(__func__); }
 
     // --- Streams and draws ----------------------------------------------------------------
-    virtual HRESULT setStreamSource(Items<D3DHAL_DP2SETSTREAMSOURCE>) { return kNotImplemented; }
-    virtual HRESULT setStreamSource2(Items<D3DHAL_DP2SETSTREAMSOURCE2>) { return kNotImplemented; }
+    virtual HRESULT setStreamSource(Items<D3DHAL_DP2SETSTREAMSOURCE>) { return notImplemented(__func__); }
+    virtual HRESULT setStreamSource2(Items<D3DHAL_DP2SETSTREAMSOURCE2>) { return notImplemented(__func__); }
     // Binds the ExecuteInfo vertex data of this call.
-    virtual HRESULT setStreamSourceUM(Items<D3DHAL_DP2SETSTREAMSOURCEUM>) { return kNotImplemented; }
-    virtual HRESULT setStreamSourceFreq(Items<D3DHAL_DP2SETSTREAMSOURCEFREQ>) { return kNotImplemented; }
-    virtual HRESULT setIndices(Items<D3DHAL_DP2SETINDICES>) { return kNotImplemented; }
-    virtual HRESULT drawPrimitive(Items<D3DHAL_DP2DRAWPRIMITIVE>) { return kNotImplemented; }
-    virtual HRESULT drawPrimitive2(Items<D3DHAL_DP2DRAWPRIMITIVE2>) { return kNotImplemented; }
-    virtual HRESULT drawIndexedPrimitive(Items<D3DHAL_DP2DRAWINDEXEDPRIMITIVE>) { return kNotImplemented; }
-    virtual HRESULT drawIndexedPrimitive2(Items<D3DHAL_DP2DRAWINDEXEDPRIMITIVE2>) { return kNotImplemented; }
-    virtual HRESULT clippedTriangleFan(Items<D3DHAL_CLIPPEDTRIANGLEFAN>) { return kNotImplemented; }
-    virtual HRESULT drawRectPatch(Items<RectPatch>) { return kNotImplemented; }
-    virtual HRESULT drawTriPatch(Items<TriPatch>) { return kNotImplemented; }
+    virtual HRESULT setStreamSourceUM(Items<D3DHAL_DP2SETSTREAMSOURCEUM>) { return notImplemented(__func__); }
+    virtual HRESULT setStreamSourceFreq(Items<D3DHAL_DP2SETSTREAMSOURCEFREQ>) { return notImplemented(__func__); }
+    virtual HRESULT setIndices(Items<D3DHAL_DP2SETINDICES>) { return notImplemented(__func__); }
+    virtual HRESULT drawPrimitive(Items<D3DHAL_DP2DRAWPRIMITIVE>) { return notImplemented(__func__); }
+    virtual HRESULT drawPrimitive2(Items<D3DHAL_DP2DRAWPRIMITIVE2>) { return notImplemented(__func__); }
+    virtual HRESULT drawIndexedPrimitive(Items<D3DHAL_DP2DRAWINDEXEDPRIMITIVE>) { return notImplemented(__func__); }
+    virtual HRESULT drawIndexedPrimitive2(Items<D3DHAL_DP2DRAWINDEXEDPRIMITIVE2>) { return notImplemented(__func__); }
+    virtual HRESULT clippedTriangleFan(Items<D3DHAL_CLIPPEDTRIANGLEFAN>) { return notImplemented(__func__); }
+    virtual HRESULT drawRectPatch(Items<RectPatch>) { return notImplemented(__func__); }
+    virtual HRESULT drawTriPatch(Items<TriPatch>) { return notImplemented(__func__); }
     // All draws of one legacy primitive token (several for POINTS, else one).
-    virtual HRESULT drawLegacy(Items<LegacyDraw>) { return kNotImplemented; }
+    virtual HRESULT drawLegacy(Items<LegacyDraw>) { return notImplemented(__func__); }
 
     // --- Targets, clears, resources -------------------------------------------------------
-    virtual HRESULT setRenderTarget(Items<D3DHAL_DP2SETRENDERTARGET>) { return kNotImplemented; }
-    virtual HRESULT setRenderTarget2(Items<D3DHAL_DP2SETRENDERTARGET2>) { return kNotImplemented; }
-    virtual HRESULT setDepthStencil(Items<D3DHAL_DP2SETDEPTHSTENCIL>) { return kNotImplemented; }
-    virtual HRESULT clear(const ClearArgs&) { return kNotImplemented; }
-    virtual HRESULT colorFill(Items<D3DHAL_DP2COLORFILL>) { return kNotImplemented; }
-    virtual HRESULT texBlt(Items<D3DHAL_DP2TEXBLT>) { return kNotImplemented; }
-    virtual HRESULT volumeBlt(Items<D3DHAL_DP2VOLUMEBLT>) { return kNotImplemented; }
-    virtual HRESULT bufferBlt(Items<D3DHAL_DP2BUFFERBLT>) { return kNotImplemented; }
-    virtual HRESULT blt(Items<D3DHAL_DP2BLT>) { return kNotImplemented; }
-    virtual HRESULT surfaceBlt(Items<D3DHAL_DP2SURFACEBLT>) { return kNotImplemented; }
-    virtual HRESULT composeRects(Items<D3DHAL_DP2COMPOSERECTS>) { return kNotImplemented; }
-    virtual HRESULT setConvolutionKernelMono(const ConvolutionKernel&) { return kNotImplemented; }
-    virtual HRESULT addDirtyRect(Items<D3DHAL_DP2ADDDIRTYRECT>) { return kNotImplemented; }
-    virtual HRESULT addDirtyBox(Items<D3DHAL_DP2ADDDIRTYBOX>) { return kNotImplemented; }
-    virtual HRESULT setPriority(Items<D3DHAL_DP2SETPRIORITY>) { return kNotImplemented; }
-    virtual HRESULT setTexLod(Items<D3DHAL_DP2SETTEXLOD>) { return kNotImplemented; }
-    virtual HRESULT generateMipSubLevels(Items<D3DHAL_DP2GENERATEMIPSUBLEVELS>) { return kNotImplemented; }
-    virtual HRESULT setPalette(Items<D3DHAL_DP2SETPALETTE>) { return kNotImplemented; }
-    virtual HRESULT updatePalette(const PaletteUpdate&) { return kNotImplemented; }
+    virtual HRESULT setRenderTarget(Items<D3DHAL_DP2SETRENDERTARGET>) { return notImplemented(__func__); }
+    virtual HRESULT setRenderTarget2(Items<D3DHAL_DP2SETRENDERTARGET2>) { return notImplemented(__func__); }
+    virtual HRESULT setDepthStencil(Items<D3DHAL_DP2SETDEPTHSTENCIL>) { return notImplemented(__func__); }
+    virtual HRESULT clear(const ClearArgs&) { return notImplemented(__func__); }
+    virtual HRESULT colorFill(Items<D3DHAL_DP2COLORFILL>) { return notImplemented(__func__); }
+    virtual HRESULT texBlt(Items<D3DHAL_DP2TEXBLT>) { return notImplemented(__func__); }
+    virtual HRESULT volumeBlt(Items<D3DHAL_DP2VOLUMEBLT>) { return notImplemented(__func__); }
+    virtual HRESULT bufferBlt(Items<D3DHAL_DP2BUFFERBLT>) { return notImplemented(__func__); }
+    virtual HRESULT blt(Items<D3DHAL_DP2BLT>) { return notImplemented(__func__); }
+    virtual HRESULT surfaceBlt(Items<D3DHAL_DP2SURFACEBLT>) { return notImplemented(__func__); }
+    virtual HRESULT composeRects(Items<D3DHAL_DP2COMPOSERECTS>) { return notImplemented(__func__); }
+    virtual HRESULT setConvolutionKernelMono(const ConvolutionKernel&) { return notImplemented(__func__); }
+    virtual HRESULT addDirtyRect(Items<D3DHAL_DP2ADDDIRTYRECT>) { return notImplemented(__func__); }
+    virtual HRESULT addDirtyBox(Items<D3DHAL_DP2ADDDIRTYBOX>) { return notImplemented(__func__); }
+    virtual HRESULT setPriority(Items<D3DHAL_DP2SETPRIORITY>) { return notImplemented(__func__); }
+    virtual HRESULT setTexLod(Items<D3DHAL_DP2SETTEXLOD>) { return notImplemented(__func__); }
+    virtual HRESULT generateMipSubLevels(Items<D3DHAL_DP2GENERATEMIPSUBLEVELS>) { return notImplemented(__func__); }
+    virtual HRESULT setPalette(Items<D3DHAL_DP2SETPALETTE>) { return notImplemented(__func__); }
+    virtual HRESULT updatePalette(const PaletteUpdate&) { return notImplemented(__func__); }
 
     // --- Queries --------------------------------------------------------------------------
-    virtual HRESULT createQuery(Items<D3DHAL_DP2CREATEQUERY>) { return kNotImplemented; }
-    virtual HRESULT deleteQuery(Items<D3DHAL_DP2DELETEQUERY>) { return kNotImplemented; }
-    virtual HRESULT issueQuery(Items<D3DHAL_DP2ISSUEQUERY>) { return kNotImplemented; }
+    virtual HRESULT createQuery(Items<D3DHAL_DP2CREATEQUERY>) { return notImplemented(__func__); }
+    virtual HRESULT deleteQuery(Items<D3DHAL_DP2DELETEQUERY>) { return notImplemented(__func__); }
+    virtual HRESULT issueQuery(Items<D3DHAL_DP2ISSUEQUERY>) { return notImplemented(__func__); }
 };
 
 } // namespace ddivk::dp2
