@@ -146,6 +146,11 @@ bool constRangeOk(uint32_t start, uint32_t count, uint32_t limit) {
 
 HRESULT Context::setShaderConstF(dp2::ShaderStage stage, dp2::Items<dp2::FloatConstants> items) {
     bool vs = stage == dp2::ShaderStage::Vertex;
+    if (items.size() == 1) { // the common token: one block, which the cache checks whole
+        const dp2::FloatConstants& c = items[0];
+        return vs ? state_.setVsConstF(c.startRegister, c.values.data(), c.count)
+                  : state_.setPsConstF(c.startRegister, c.values.data(), c.count);
+    }
     uint32_t limit = vs ? state::kVsConstF : state::kPsConstF;
     return applyChecked(
         items, [&](const auto& c) { return constRangeOk(c.startRegister, c.count, limit); },

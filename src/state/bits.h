@@ -21,6 +21,11 @@ template <size_t N> struct Bits {
 
     // Sets bits [first, first + count); the caller keeps the range inside N.
     constexpr void setRange(size_t first, size_t count) {
+        // Most ranges (a few shader constants) sit inside one word.
+        if (count && (first & 63) + count <= 64) {
+            words[first >> 6] |= (count == 64 ? ~uint64_t{0} : ((uint64_t{1} << count) - 1)) << (first & 63);
+            return;
+        }
         while (count) {
             size_t bit = first & 63;
             size_t n = count < 64 - bit ? count : 64 - bit;
