@@ -1,0 +1,16 @@
+// A small assembler for D3D9 shader text (the disassembler's syntax), for tests and tools.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "shader/program.h"
+
+namespace ddivk::shader {
+
+// Tokens for `text`: a version line ("ps_3_0") then one instruction a line; "//" and ";"
+// start comments. The result is validated by decode(); errors count lines from 1.
+Result<std::vector<uint32_t>> assemble(std::string_view text);
+
+} // namespace ddivk::shader

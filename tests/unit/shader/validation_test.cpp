@@ -1,0 +1,209 @@
+// One test per validation rule of the decoder (docs/shader-bytecode.md, "Error model"): each
+// stream breaks exactly one rule, and the error names the offset of the token at fault.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "shader/decoder.h"
+
+namespace ddivk::shader {
+namespace {
+
+// Decoding fails at `offset` with a reason containing `why`.
+void expectRejected(const std::vector<uint32_t>& tokens, size_t offset, const std::string& why) {
+    auto result = decode(tokens);
+    ASSERT_FALSE(result) << "decoded, expected: " << why;
+    EXPECT_EQ(result.error().offset, offset) << result.error().message();
+    EXPECT_NE(result.error().why.find(why), std::string::npos) << result.error().message();
+}
+
+constexpr uint32_t kEnd = 0x0000FFFF;
+
+TEST(ShaderDecode, EmptyStreamIsRejected) {
+    expectRejected({}, 0, "empty");
+}
+
+TEST(ShaderDecode, BadVersionTokenIsRejected) {
+    expectRejected({0x12340101, kEnd}, 0, "not a version token");
+}
+
+TEST(ShaderDecode, UnsupportedVersionIsRejected) {
+    expectRejected({0xFFFE0100, kEnd}, 0, "unsupported"); // vs_1_0
+    expectRejected({0xFFFF0400, kEnd}, 0, "unsupported"); // ps_4_0
+    expectRejected({0xFFFF0105, kEnd}, 0, "unsupported"); // ps_1_5
+}
+
+TEST(ShaderDecode, MissingEndTokenIsRejected) {
+    expectRejected({0xFFFE0300}, 1, "without the end token");
+    expectRejected({0xFFFE0300, 0x02000001, 0x800F0000, 0x90E40000}, 4, "without the end token");
+}
+
+TEST(ShaderDecode, ReservedBitsInEndTokenAreRejected) {
+    expectRejected({0xFFFE0300, 0x0100FFFF}, 1, "end token");
+}
+
+TEST(ShaderDecode, TruncatedInstructionIsRejected) {
+    // vs_1_1 has no length field: the parameters run past the end.
+    expectRejected({0xFFFE0101, 0x00000001, 0x800F0000}, 3, "ends inside an instruction");
+}
+
+TEST(ShaderDecode, InstructionLengthPastEndIsRejected) {
+    expectRejected({0xFFFE0300, 0x05000001, 0x800F0000, 0x90E40000, kEnd}, 1, "runs past the end");
+}
+
+TEST(ShaderDecode, InstructionLengthShorterThanParametersIsRejected) {
+    expectRejected({0xFFFE0300, 0x01000001, 0x800F0000, 0x90E40000, kEnd}, 1, "shorter than its parameters");
+}
+
+TEST(ShaderDecode, InstructionLengthLongerThanParametersIsRejected) {
+    expectRejected({0xFFFE0300, 0x03000001, 0x800F0000, 0x90E40000, 0x90E40000, kEnd}, 1, "disagrees");
+}
+
+TEST(ShaderDecode, InstructionLengthBeforeShaderModel2IsRejected) {
+    expectRejected({0xFFFE0101, 0x02000001, 0x800F0000, 0x90E40000, kEnd}, 1, "must be zero");
+}
+
+TEST(ShaderDecode, UnknownOpcodeIsRejected) {
+    expectRejected({0xFFFE0300, 0x00000070, kEnd}, 1, "unknown opcode");
+}
+
+TEST(ShaderDecode, OpcodeNotAllowedInVersionIsRejected) {
+    expectRejected({0xFFFF0200, 0x0300005F, 0x800F0000, 0x80E40000, 0xA0E40800, kEnd}, 1,
+                   "not allowed in ps_2_0"); // texldl
+    expectRejected({0xFFFF0300, 0x02000010, 0x800F0000, 0x80E40000, kEnd}, 1, "not allowed in ps_3_0"); // lit
+    expectRejected({0xFFFE0101, 0x0000002E, 0xB0010000, 0x90E40000, kEnd}, 1,
+                   "not allowed in vs_1_1"); // mova
+}
+
+TEST(ShaderDecode, ReservedInstructionBitsAreRejected) {
+    expectRejected({0xFFFE0300, 0x22000001, 0x800F0000, 0x90E40000, kEnd}, 1, "reserved bits");
+}
+
+TEST(ShaderDecode, UnexpectedControlBitsAreRejected) {
+    expectRejected({0xFFFE0300, 0x02010001, 0x800F0000, 0x90E40000, kEnd}, 1, "control bits");
+}
+
+TEST(ShaderDecode, UnknownComparisonIsRejected) {
+    expectRejected({0xFFFF0300, 0x0307005E, 0xB0011000, 0x80000000, 0xA0000000, kEnd}, 1, "comparison");
+}
+
+TEST(ShaderDecode, CoissueOutsidePixelShader1IsRejected) {
+    expectRejected({0xFFFF0200, 0x42000001, 0x800F0000, 0x80E40001, kEnd}, 1, "coissue");
+}
+
+TEST(ShaderDecode, PredicationWithoutPredicateRegisterIsRejected) {
+    expectRejected({0xFFFF0200, 0x13000001, 0x800F0000, 0xB0001000, 0x80E40001, kEnd}, 1, "predication");
+}
+
+TEST(ShaderDecode, PredicateSourceOfWrongTypeIsRejected) {
+    expectRejected({0xFFFF0300, 0x13000001, 0x800F0000, 0x80E40002, 0x80E40001, kEnd}, 3, "p0");
+}
+
+TEST(ShaderDecode, RegisterTypeNotAllowedInVersionIsRejected) {
+    expectRejected({0xFFFE0200, 0x02000001, 0xB00F1000, 0x80E40000, kEnd}, 2, "not allowed in vs_2_0"); // p0
+    expectRejected({0xFFFF0101, 0x00000001, 0x800F0800, 0x80E40000, kEnd}, 2, "not allowed in ps_1_1"); // oC0
+    expectRejected({0xFFFE0300, 0x02000001, 0x800F0000, 0xC0E40000, kEnd}, 3,
+                   "not allowed"); // CONST2... RASTOUT
+}
+
+TEST(ShaderDecode, UnknownRegisterTypeIsRejected) {
+    // Type 31: bits 28-30 = 7, bits 11-12 = 3.
+    expectRejected({0xFFFE0300, 0x02000001, 0x800F0000, 0xF0E41800, kEnd}, 3, "unknown register type");
+}
+
+TEST(ShaderDecode, RegisterIndexOutOfRangeIsRejected) {
+    expectRejected({0xFFFE0101, 0x00000001, 0x800F000C, 0x90E40000, kEnd}, 2, "out of range"); // r12
+    expectRejected({0xFFFF0200, 0x02000001, 0x800F0000, 0xA0E40020, kEnd}, 3, "out of range"); // c32
+    expectRejected({0xFFFF0101, 0x00000042, 0xB00F0004, kEnd}, 2, "out of range");             // t4
+    expectRejected({0xFFFF0300, 0x02000001, 0x800F0000, 0x90E4000A, kEnd}, 3, "out of range"); // v10
+}
+
+TEST(ShaderDecode, RelativeAddressingWhereForbiddenIsRejected) {
+    // ps_2_0 has no relative addressing.
+    expectRejected({0xFFFF0200, 0x03000001, 0x800F0000, 0xA0E42000, 0xB0000000, kEnd}, 3,
+                   "relative addressing");
+    // vs_2_0 cannot index inputs.
+    expectRejected({0xFFFE0200, 0x03000001, 0x800F0000, 0x90E42000, 0xB0000000, kEnd}, 3,
+                   "relative addressing");
+    // vs_1_1 cannot index a destination.
+    expectRejected({0xFFFE0101, 0x00000001, 0x800F2000, 0x90E40000, kEnd}, 2, "relative addressing");
+}
+
+TEST(ShaderDecode, RelativeAddressRegisterNotAllowedIsRejected) {
+    // ps_3_0 indexes v# with aL only; vs_3_0 outputs with aL only.
+    expectRejected({0xFFFF0300, 0x03000001, 0x800F0000, 0x90E42000, 0xB0000000, kEnd}, 4, "not allowed");
+    expectRejected({0xFFFE0300, 0x03000001, 0xE00F2000, 0xB0000000, 0x90E40000, kEnd}, 3, "not allowed");
+}
+
+TEST(ShaderDecode, MalformedRelativeTokenIsRejected) {
+    expectRejected({0xFFFE0300, 0x03000001, 0x800F0000, 0xA0E42000, 0x30000000, kEnd}, 4,
+                   "malformed relative");
+    expectRejected({0xFFFE0300, 0x03000001, 0x800F0000, 0xA0E42000, 0xB1000000, kEnd}, 4,
+                   "malformed relative");
+}
+
+TEST(ShaderDecode, ParameterWithoutBit31IsRejected) {
+    expectRejected({0xFFFE0300, 0x02000001, 0x000F0000, 0x90E40000, kEnd}, 2, "malformed destination");
+    expectRejected({0xFFFE0300, 0x02000001, 0x800F0000, 0x10E40000, kEnd}, 3, "malformed source");
+}
+
+TEST(ShaderDecode, EmptyWriteMaskIsRejected) {
+    expectRejected({0xFFFE0300, 0x02000001, 0x80000000, 0x90E40000, kEnd}, 2, "write mask");
+}
+
+TEST(ShaderDecode, UnknownSourceModifierIsRejected) {
+    expectRejected({0xFFFE0300, 0x02000001, 0x800F0000, 0x9EE40000, kEnd}, 3, "source modifier");
+}
+
+TEST(ShaderDecode, ResultShiftOutsidePixelShader1IsRejected) {
+    expectRejected({0xFFFF0200, 0x02000001, 0x810F0000, 0x80E40000, kEnd}, 2, "shift");
+}
+
+TEST(ShaderDecode, ResultShiftOutOfRangeIsRejected) {
+    expectRejected({0xFFFF0101, 0x00000001, 0x840F0000, 0x80E40000, kEnd}, 2, "out of range");
+}
+
+TEST(ShaderDecode, PartialPrecisionInVertexShaderIsRejected) {
+    expectRejected({0xFFFE0300, 0x02000001, 0x802F0000, 0x90E40000, kEnd}, 2, "_pp");
+}
+
+TEST(ShaderDecode, SamplerDclWithoutTextureTypeIsRejected) {
+    expectRejected({0xFFFF0200, 0x0200001F, 0x80000000, 0xA00F0800, kEnd}, 2, "texture type");
+}
+
+TEST(ShaderDecode, DclOfUndeclarableRegisterIsRejected) {
+    expectRejected({0xFFFF0200, 0x0200001F, 0x80000000, 0x800F0000, kEnd}, 3, "cannot be declared");
+}
+
+TEST(ShaderDecode, UsageOnPlainDclIsRejected) {
+    expectRejected({0xFFFF0200, 0x0200001F, 0x80000005, 0xB00F0000, kEnd}, 2, "usage");
+}
+
+TEST(ShaderDecode, PredicatedDeclarationIsRejected) {
+    expectRejected({0xFFFF0300, 0x1200001F, 0x80000000, 0x900F0000, kEnd}, 1, "cannot be predicated");
+}
+
+TEST(ShaderDecode, CommentRunningPastEndIsRejected) {
+    expectRejected({0xFFFE0300, 0x0003FFFE, 0x11111111, kEnd}, 1, "comment runs past the end");
+    expectRejected({0xFFFE0300, 0x7FFFFFFE}, 1, "comment runs past the end");
+}
+
+TEST(ShaderDecode, CommentsAreSkipped) {
+    auto result = decode({{0xFFFE0300, 0x0002FFFE, 0x0000FFFF, 0x12345678, 0x0000FFFF}});
+    ASSERT_TRUE(result) << result.error().message();
+    EXPECT_TRUE(result->instructions.empty());
+}
+
+TEST(ShaderDecode, TokensAfterEndAreIgnored) {
+    auto result = decode({{0xFFFE0300, kEnd, 0xDEADBEEF}});
+    ASSERT_TRUE(result) << result.error().message();
+}
+
+TEST(ShaderDecode, ErrorMessageNamesOffsetWhatAndWhy) {
+    auto result = decode({{0xFFFE0300, 0x00000070, kEnd}});
+    ASSERT_FALSE(result);
+    EXPECT_EQ(result.error().message(), "token 1: 0x00000070: unknown opcode 112");
+}
+
+} // namespace
+} // namespace ddivk::shader
