@@ -83,6 +83,9 @@ class Context final : public dp2::Target {
         std::span<const uint16_t> indices;
     };
     HRESULT drawRun(const VertexRun& run);
+    // setShaderConstF's tokens of several blocks (or none), out of the one-block fast path.
+    [[gnu::noinline]] HRESULT setShaderConstFBlocks(dp2::ShaderStage stage,
+                                                    dp2::Items<dp2::FloatConstants> items);
     // Draws `count` primitives from the user-memory stream 0 starting at byte `offset` of it.
     HRESULT drawUserStream(uint32_t type, uint64_t offset, uint32_t primitiveCount);
 

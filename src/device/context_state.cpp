@@ -40,18 +40,15 @@ D3DLIGHT9 toLight9(const D3DLIGHT7& l) {
 
 HRESULT Context::renderStates(dp2::Items<D3DHAL_DP2RENDERSTATE> items) {
     // The hot path of state-heavy streams: one bounds check and one store per state.
-    for (const D3DHAL_DP2RENDERSTATE& rs : items)
-        if (rs.RenderState >= state::kRenderStateCount) return D3DERR_INVALIDCALL;
-    for (const D3DHAL_DP2RENDERSTATE& rs : items)
-        state_.setRenderState(rs.RenderState, rs.dwState);
-    return S_OK;
+    return state_.setRenderStates(items, [](const D3DHAL_DP2RENDERSTATE& rs) {
+        return state::RenderStateItem{rs.RenderState, rs.dwState};
+    });
 }
 
 HRESULT Context::textureStageStates(dp2::Items<D3DHAL_DP2TEXTURESTAGESTATE> items) {
-    return applyChecked(
-        items,
-        [](const auto& t) { return state::StateCache::acceptsDdiTextureStageState(t.wStage, t.TSState); },
-        [&](const auto& t) { return state_.setDdiTextureStageState(t.wStage, t.TSState, t.dwValue); });
+    return state_.setDdiTextureStageStates(items, [](const D3DHAL_DP2TEXTURESTAGESTATE& t) {
+        return state::StageStateItem{t.wStage, t.TSState, t.dwValue};
+    });
 }
 
 HRESULT Context::viewportInfo(dp2::Items<D3DHAL_DP2VIEWPORTINFO> items) {
@@ -145,12 +142,17 @@ bool constRangeOk(uint32_t start, uint32_t count, uint32_t limit) {
 } // namespace
 
 HRESULT Context::setShaderConstF(dp2::ShaderStage stage, dp2::Items<dp2::FloatConstants> items) {
+    if (items.size() != 1) [[unlikely]]
+        return setShaderConstFBlocks(stage, items);
+    // The common token: one block, which the cache checks whole.
+    const dp2::FloatConstants& c = items[0];
+    return stage == dp2::ShaderStage::Vertex ? state_.setVsConstF(c.startRegister, c.values.data(), c.count)
+                                             : state_.setPsConstF(c.startRegister, c.values.data(), c.count);
+}
+
+// Several blocks (or none): all checked before any is applied.
+HRESULT Context::setShaderConstFBlocks(dp2::ShaderStage stage, dp2::Items<dp2::FloatConstants> items) {
     bool vs = stage == dp2::ShaderStage::Vertex;
-    if (items.size() == 1) { // the common token: one block, which the cache checks whole
-        const dp2::FloatConstants& c = items[0];
-        return vs ? state_.setVsConstF(c.startRegister, c.values.data(), c.count)
-                  : state_.setPsConstF(c.startRegister, c.values.data(), c.count);
-    }
     uint32_t limit = vs ? state::kVsConstF : state::kPsConstF;
     return applyChecked(
         items, [&](const auto& c) { return constRangeOk(c.startRegister, c.count, limit); },

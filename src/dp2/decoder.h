@@ -125,7 +125,7 @@ HRESULT fixedArray(Exec& exec, const Cmd& cmd, size_t& next) {
 
 // D3DDP2OP_RENDERSTATE: wStateCount states in one target call; with D3DHALDP2_EXECUTEBUFFER
 // also written back to lpdwRStates[state] for states below D3DHAL_MAX_RSTATES, once the target
-// accepted them. Inline: the executor's loop special-cases it (the hot path).
+// accepted them. (The executor's loop decodes the common token, without write-back, in place.)
 // (Rule DP2.ExecuteBufferWritesBackRenderStates.)
 inline HRESULT renderState(Exec& exec, const Cmd& cmd, size_t& next) {
     Payload payload(exec, cmd);

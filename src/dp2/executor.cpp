@@ -77,30 +77,101 @@ HRESULT parseUnknown(PFND3DPARSEUNKNOWNCOMMAND parse, const Exec& exec, size_t& 
     return S_OK;
 }
 
+// The hot path's view of a fixed-size payload: `count` T in place at `p`. False when the
+// payload is truncated or misaligned: the opcode's general decoder then handles the token
+// (and reports the truncation, or copies the items into the scratch arena).
+template <class T> bool inPlace(const std::byte* p, size_t avail, uint64_t count, std::span<const T>& out) {
+    if (count * sizeof(T) > avail || reinterpret_cast<uintptr_t>(p) % alignof(T) != 0) return false;
+    out = std::span<const T>(reinterpret_cast<const T*>(p), static_cast<size_t>(count));
+    return true;
+}
+
+// A token no fast path took: its decoder in the opcode table, or the parse callback. Out of
+// line, so that the loop keeps its variables in registers. Sets `next` on success.
+[[gnu::noinline]] HRESULT decodeGeneral(Exec& exec, PFND3DPARSEUNKNOWNCOMMAND parse, D3DHAL_DP2COMMAND token,
+                                        size_t at, size_t& next) {
+    exec.arena.reset();
+    next = at;
+    if (const detail::Handler handler = detail::kDispatch[token.bCommand])
+        return handler(exec, Cmd{token.bCommand, token.wStateCount, at}, next);
+    return parseUnknown(parse, exec, next);
+}
+
 // The token loop. Returns S_OK, or the failure with `offset` at the failing token.
+// The state tokens of state-heavy streams take a fast path that decodes in place (same
+// checks, same single target call as their decoders); anything unusual about them (a zero
+// count, a truncated or misaligned payload, several constant blocks, render state write-back)
+// falls through to the opcode table.
 HRESULT run(Exec& exec, PFND3DPARSEUNKNOWNCOMMAND parse, size_t& offset) {
-    while (offset < exec.end) {
-        if (exec.end - offset < sizeof(D3DHAL_DP2COMMAND)) return detail::kTruncated;
+    const std::byte* const base = exec.commands;
+    const size_t end = exec.end;
+    Target& target = exec.target;
+    size_t at = offset; // `offset` follows it: an exception leaves it at the failing token
+    while (at < end) {
+        offset = at;
+        const size_t left = end - at;
+        if (left < sizeof(D3DHAL_DP2COMMAND)) return detail::kTruncated;
         D3DHAL_DP2COMMAND token;
-        std::memcpy(&token, exec.commands + offset, sizeof token);
-        const Cmd cmd{token.bCommand, token.wStateCount, offset};
-        exec.arena.reset();
-        size_t next = offset;
-        HRESULT hr;
-        // The state paths inline (the hot path); everything else through the opcode table.
-        if (token.bCommand == D3DDP2OP_RENDERSTATE) {
-            hr = detail::renderState(exec, cmd, next);
-        } else if (token.bCommand == D3DDP2OP_TEXTURESTAGESTATE) {
-            hr =
-                detail::fixedArray<D3DHAL_DP2TEXTURESTAGESTATE, &Target::textureStageStates>(exec, cmd, next);
-        } else if (const detail::Handler handler = detail::kDispatch[token.bCommand]) {
-            hr = handler(exec, cmd, next);
-        } else {
-            hr = parseUnknown(parse, exec, next);
+        std::memcpy(&token, base + at, sizeof token);
+        const size_t body = at + sizeof token;
+        const std::byte* const p = base + body;
+        const size_t avail = left - sizeof token;
+        const uint16_t count = token.wStateCount;
+        HRESULT hr = S_OK;
+        size_t bytes = SIZE_MAX; // payload bytes when a fast path took the token
+        switch (token.bCommand) {
+        case D3DDP2OP_RENDERSTATE: {
+            std::span<const D3DHAL_DP2RENDERSTATE> items;
+            if (count != 0 && !exec.writeBackRenderStates && inPlace(p, avail, count, items)) {
+                hr = target.renderStates(items);
+                bytes = items.size_bytes();
+            }
+            break;
         }
-        if (failed(hr)) return hr;
-        offset = next;
+        case D3DDP2OP_TEXTURESTAGESTATE: {
+            std::span<const D3DHAL_DP2TEXTURESTAGESTATE> items;
+            if (count != 0 && inPlace(p, avail, count, items)) {
+                hr = target.textureStageStates(items);
+                bytes = items.size_bytes();
+            }
+            break;
+        }
+        case D3DDP2OP_SETSTREAMSOURCE2: {
+            std::span<const D3DHAL_DP2SETSTREAMSOURCE2> items;
+            if (count != 0 && inPlace(p, avail, count, items)) {
+                hr = target.setStreamSource2(items);
+                bytes = items.size_bytes();
+            }
+            break;
+        }
+        case D3DDP2OP_SETVERTEXSHADERCONST:
+        case D3DDP2OP_SETPIXELSHADERCONST: { // one block (the common token): no scratch memory
+            D3DHAL_DP2SETVERTEXSHADERCONST header;
+            std::span<const float> values;
+            if (count != 1 || avail < sizeof header) break;
+            std::memcpy(&header, p, sizeof header);
+            if (!inPlace(p + sizeof header, avail - sizeof header, uint64_t{header.dwCount} * 4, values))
+                break;
+            const FloatConstants block{header.dwRegister, header.dwCount, values};
+            const bool vs = token.bCommand == D3DDP2OP_SETVERTEXSHADERCONST;
+            hr = target.setShaderConstF(vs ? ShaderStage::Vertex : ShaderStage::Pixel,
+                                        Items<FloatConstants>(&block, 1));
+            bytes = sizeof header + values.size_bytes();
+            break;
+        }
+        default:
+            break;
+        }
+        if (bytes == SIZE_MAX) [[unlikely]] { // not a fast path
+            size_t next;
+            hr = decodeGeneral(exec, parse, token, at, next);
+            bytes = next - body; // wraps on failure; unused then
+        }
+        if (failed(hr)) [[unlikely]]
+            return hr;
+        at = body + bytes;
     }
+    offset = at;
     return S_OK;
 }
 

@@ -22,10 +22,16 @@ template <size_t N> struct Bits {
     // Sets bits [first, first + count); the caller keeps the range inside N.
     constexpr void setRange(size_t first, size_t count) {
         // Most ranges (a few shader constants) sit inside one word.
-        if (count && (first & 63) + count <= 64) {
-            words[first >> 6] |= (count == 64 ? ~uint64_t{0} : ((uint64_t{1} << count) - 1)) << (first & 63);
+        if (count - 1 < 63 && (first & 63) + count <= 64) { // 1..63 bits (0 goes to the loop)
+            words[first >> 6] |= ((uint64_t{1} << count) - 1) << (first & 63);
             return;
         }
+        setRangeWords(first, count);
+    }
+
+  private:
+    // setRange across words, out of line: keeps the inline one-word case small.
+    [[gnu::noinline]] constexpr void setRangeWords(size_t first, size_t count) {
         while (count) {
             size_t bit = first & 63;
             size_t n = count < 64 - bit ? count : 64 - bit;
@@ -36,6 +42,7 @@ template <size_t N> struct Bits {
         }
     }
 
+  public:
     constexpr bool any() const {
         for (uint64_t w : words)
             if (w) return true;

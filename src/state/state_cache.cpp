@@ -41,13 +41,6 @@ void StateCache::reset(const DeviceDefaults& defaults) {
 
 // ---- Vertex input ----
 
-HRESULT StateCache::setStreamSource(uint32_t stream, uint32_t buffer, uint32_t offset, uint32_t stride) {
-    if (stream >= kMaxStreams) return D3DERR_INVALIDCALL;
-    return write(SlotGroup::StreamSource, stream, [&](DeviceState& s) {
-        s.streams[stream] = {buffer, offset, stride, 0};
-    });
-}
-
 HRESULT StateCache::setStreamSourceUserMemory(uint32_t stream, uint32_t stride) {
     if (stream >= kMaxStreams) return D3DERR_INVALIDCALL;
     return write(SlotGroup::StreamSource, stream, [&](DeviceState& s) {

@@ -32,6 +32,17 @@ constexpr bool isSamplerState(uint32_t type) {
     return type >= D3DSAMP_ADDRESSU && type <= D3DSAMP_MAX;
 }
 
+// One item of a bulk state setter, as a DDI token's item projects to it.
+struct RenderStateItem {
+    uint32_t state; // D3DRS_*
+    uint32_t value;
+};
+struct StageStateItem {
+    uint32_t stage;
+    uint32_t type; // D3DTSS_* as the DDI spells it (setDdiTextureStageState)
+    uint32_t value;
+};
+
 class StateCache {
   public:
     explicit StateCache(const DeviceDefaults& defaults = {});
@@ -52,6 +63,10 @@ class StateCache {
     // texture of sampler `stage`, the numbers of kTssToSamplerState set that sampler's states,
     // everything else is a texture stage state of stage `stage`.
     HRESULT setDdiTextureStageState(uint32_t stage, uint32_t tss, uint32_t value);
+    // Bulk forms for whole DP2 tokens, all or nothing: every item is checked before any is
+    // applied. `get(item)` projects an item to a RenderStateItem / StageStateItem.
+    template <class Item, class Get> HRESULT setRenderStates(std::span<const Item> items, Get get);
+    template <class Item, class Get> HRESULT setDdiTextureStageStates(std::span<const Item> items, Get get);
     // Whether setDdiTextureStageState would accept (stage, tss): for checking a token whole.
     static constexpr bool acceptsDdiTextureStageState(uint32_t stage, uint32_t tss) {
         if (tss == D3DTSS_TEXTUREMAP || samplerStateFromTss(tss)) return samplerIndex(stage) != kInvalidIndex;
@@ -185,6 +200,14 @@ class StateCache {
     const DeviceState& readState(SlotGroup g, uint32_t element) const {
         return recording_ && recorder_->mask.test(slotOf(g, element)) ? recorder_->scratch : state_;
     }
+    // Stores `count` float registers at dst (the caller checked the range): register copies,
+    // not a memcpy call, for the few registers a token usually carries.
+    static void copyRegisters(Vec4f* dst, const float* data, uint32_t count) {
+        for (uint32_t i = 0; i < count; ++i)
+            std::memcpy(&dst[i], data + 4 * size_t(i), sizeof(Vec4f));
+    }
+    template <class Item, class Get>
+    [[gnu::noinline]] HRESULT setDdiTextureStageStatesSlow(std::span<const Item> items, Get get);
     template <class T>
     HRESULT setConstants(SlotGroup g, T* dst, T* scratchDst, uint32_t limit, uint32_t start, const T* data,
                          uint32_t count);
@@ -243,10 +266,85 @@ inline HRESULT StateCache::setDdiTextureStageState(uint32_t stage, uint32_t tss,
     return setTextureStageState(stage, tss, value);
 }
 
+// D3DTSS_* values (below 64) that setDdiTextureStageState takes as plain texture stage states:
+// neither the texture nor a sampler state. Bit n: value n.
+inline constexpr uint64_t kPlainTextureStageStates = [] {
+    uint64_t mask = 0;
+    for (uint32_t tss = 0; tss < 64 && tss < kTextureStageStateCount; ++tss)
+        if (tss != D3DTSS_TEXTUREMAP && !samplerStateFromTss(tss) && isTextureStageState(tss))
+            mask |= uint64_t{1} << tss;
+    return mask;
+}();
+
+template <class Item, class Get> HRESULT StateCache::setRenderStates(std::span<const Item> items, Get get) {
+    for (const Item& item : items)
+        if (get(item).state >= kRenderStateCount) return D3DERR_INVALIDCALL;
+    if (items.empty()) return S_OK;
+    if (recording_) [[unlikely]] {
+        for (const Item& item : items)
+            setRenderState(get(item).state, get(item).value);
+        return S_OK;
+    }
+    for (const Item& item : items) {
+        const RenderStateItem rs = get(item);
+        state_.renderStates[rs.state] = rs.value;
+        dirty_.renderStates.set(rs.state);
+    }
+    dirty_.categories |= DirtyState::RenderStates;
+    return S_OK;
+}
+
+template <class Item, class Get>
+HRESULT StateCache::setDdiTextureStageStates(std::span<const Item> items, Get get) {
+    // The common token: plain texture stage states of stages in range, not recording. One
+    // check pass, one store pass, the dirty bits ORed once; anything else takes the slow path.
+    if (recording_ || items.empty()) [[unlikely]]
+        return setDdiTextureStageStatesSlow(items, get);
+    for (const Item& item : items) {
+        const StageStateItem t = get(item);
+        if (t.stage >= kTextureStages || t.type >= 64 || !((kPlainTextureStageStates >> t.type) & 1))
+            [[unlikely]]
+            return setDdiTextureStageStatesSlow(items, get);
+    }
+    uint32_t stages = 0;
+    for (const Item& item : items) {
+        const StageStateItem t = get(item);
+        state_.textureStageStates[t.stage][t.type] = t.value;
+        stages |= 1u << t.stage;
+    }
+    dirty_.textureStages |= stages;
+    dirty_.categories |= DirtyState::TextureStages;
+    return S_OK;
+}
+
+// Any other TEXTURESTAGESTATE token (textures, sampler states, errors, recording): checked
+// whole, then applied item by item.
+template <class Item, class Get>
+HRESULT StateCache::setDdiTextureStageStatesSlow(std::span<const Item> items, Get get) {
+    for (const Item& item : items) {
+        const StageStateItem t = get(item);
+        if (!acceptsDdiTextureStageState(t.stage, t.type)) return D3DERR_INVALIDCALL;
+    }
+    for (const Item& item : items) {
+        const StageStateItem t = get(item);
+        if (HRESULT hr = setDdiTextureStageState(t.stage, t.type, t.value); failed(hr)) return hr;
+    }
+    return S_OK;
+}
+
+inline HRESULT StateCache::setStreamSource(uint32_t stream, uint32_t buffer, uint32_t offset,
+                                           uint32_t stride) {
+    if (stream >= kMaxStreams) [[unlikely]]
+        return D3DERR_INVALIDCALL;
+    return write(SlotGroup::StreamSource, stream, [&](DeviceState& s) {
+        s.streams[stream] = {buffer, offset, stride, 0};
+    });
+}
+
 // Float constants: the common case (not recording, in range) inline, the rest out of line.
 inline HRESULT StateCache::setVsConstF(uint32_t start, const float* data, uint32_t count) {
     if (!recording_ && data && start <= kVsConstF && count <= kVsConstF - start && count) [[likely]] {
-        std::memcpy(&state_.vsConstF[start], data, size_t(count) * sizeof(Vec4f));
+        copyRegisters(&state_.vsConstF[start], data, count);
         dirty_.vsConstF.setRange(start, count);
         dirty_.categories |= DirtyState::VsConstF;
         return S_OK;
@@ -258,7 +356,7 @@ inline HRESULT StateCache::setVsConstF(uint32_t start, const float* data, uint32
 
 inline HRESULT StateCache::setPsConstF(uint32_t start, const float* data, uint32_t count) {
     if (!recording_ && data && start <= kPsConstF && count <= kPsConstF - start && count) [[likely]] {
-        std::memcpy(&state_.psConstF[start], data, size_t(count) * sizeof(Vec4f));
+        copyRegisters(&state_.psConstF[start], data, count);
         dirty_.psConstF.setRange(start, count);
         dirty_.categories |= DirtyState::PsConstF;
         return S_OK;

@@ -49,5 +49,32 @@ TEST_F(ContextTokens, ConstantTokenWithARegisterRangePastTheFileChangesNothing) 
     EXPECT_EQ(cache().vsConstF(10).v[0], 0.0f);
 }
 
+// D3DHAL_STATESETBEGIN..END records the state tokens between them into the block without
+// applying them (the SDK's rule, docs/state.md); EXECUTE applies them. Through the hot paths.
+TEST_F(ContextTokens, RecordedStateTokensApplyOnlyWhenTheBlockExecutes) {
+    const float regs[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    CommandStream s;
+    s.cmd(D3DDP2OP_STATESET, 1).put(D3DHAL_DP2STATESET{D3DHAL_STATESETBEGIN, 7, 0});
+    D3DHAL_DP2RENDERSTATE zfunc{};
+    zfunc.RenderState = D3DRS_ZFUNC;
+    zfunc.dwState = D3DCMP_GREATER;
+    s.cmd(D3DDP2OP_RENDERSTATE, 1).put(zfunc);
+    s.cmd(D3DDP2OP_TEXTURESTAGESTATE, 1)
+        .put(D3DHAL_DP2TEXTURESTAGESTATE{1, uint16_t(D3DTSS_COLOROP), D3DTOP_ADD});
+    s.cmd(D3DDP2OP_SETVERTEXSHADERCONST, 1).put(D3DHAL_DP2SETVERTEXSHADERCONST{3, 2}).put(regs);
+    s.cmd(D3DDP2OP_STATESET, 1).put(D3DHAL_DP2STATESET{D3DHAL_STATESETEND, 7, 0});
+    ASSERT_EQ(execute(s), S_OK);
+    EXPECT_EQ(cache().renderState(D3DRS_ZFUNC), uint32_t(D3DCMP_LESSEQUAL));
+    EXPECT_EQ(cache().textureStageState(1, D3DTSS_COLOROP), uint32_t(D3DTOP_DISABLE));
+    EXPECT_EQ(cache().vsConstF(4).v[0], 0.0f);
+
+    CommandStream apply;
+    apply.cmd(D3DDP2OP_STATESET, 1).put(D3DHAL_DP2STATESET{D3DHAL_STATESETEXECUTE, 7, 0});
+    ASSERT_EQ(execute(apply), S_OK);
+    EXPECT_EQ(cache().renderState(D3DRS_ZFUNC), uint32_t(D3DCMP_GREATER));
+    EXPECT_EQ(cache().textureStageState(1, D3DTSS_COLOROP), uint32_t(D3DTOP_ADD));
+    EXPECT_EQ(cache().vsConstF(4).v[0], 5.0f);
+}
+
 } // namespace
 } // namespace ddivk::test
