@@ -114,11 +114,11 @@ HRESULT Context::drawPrimitive2(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE2> items) {
 HRESULT Context::drawUserStream(uint32_t type, uint64_t offset, uint32_t primitiveCount) {
     const state::StreamSource stream = state_.streamSource(0);
     if (!stream.userMemory || !executing_) {
-        DDIVK_WARN("draw from a vertex buffer stream: not implemented yet (user-memory streams only)");
+        DDIVK_WARN_ONCE("draw from a vertex buffer stream: not implemented yet (user-memory streams only)");
         return E_NOTIMPL;
     }
     if (state_.vertexDeclaration() != 0 || state_.vertexShader() != 0) {
-        DDIVK_WARN("draw with a vertex declaration or shader: not implemented yet (FVF only)");
+        DDIVK_WARN_ONCE("draw with a vertex declaration or shader: not implemented yet (FVF only)");
         return E_NOTIMPL;
     }
     const uint32_t fvfBytes = fvfVertexSize(state_.fvf());
@@ -144,7 +144,7 @@ HRESULT Context::drawUserStream(uint32_t type, uint64_t offset, uint32_t primiti
 HRESULT Context::drawRun(const VertexRun& run) {
     auto layout = draw::pretransformedLayout(run.fvf);
     if (!layout) {
-        DDIVK_WARN("FVF 0x%x: only pre-transformed (XYZRHW) vertices draw until vertex processing lands",
+        DDIVK_WARN_ONCE("FVF 0x%x: only pre-transformed (XYZRHW) vertices draw until vertex processing lands",
                    run.fvf);
         return E_NOTIMPL;
     }

@@ -29,6 +29,13 @@ void write(Level l, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
             ::ddivk::log::write(::ddivk::log::Level::lvl, __VA_ARGS__);                                      \
     } while (0)
 
+// Once per call site per process: for paths a program may hit every draw.
+#define DDIVK_WARN_ONCE(...)                                                                     \
+    do {                                                                                         \
+        static std::atomic<bool> ddivkWarned{false};                                             \
+        if (!ddivkWarned.exchange(true, std::memory_order_relaxed)) DDIVK_WARN(__VA_ARGS__);     \
+    } while (0)
+
 #define DDIVK_ERROR(...) DDIVK_LOG(Error, __VA_ARGS__)
 #define DDIVK_WARN(...) DDIVK_LOG(Warn, __VA_ARGS__)
 #define DDIVK_INFO(...) DDIVK_LOG(Info, __VA_ARGS__)
