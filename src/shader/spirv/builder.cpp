@@ -76,10 +76,11 @@ Id ModuleBuilder::variable(StorageClass storage, Id pointee, Id initializer) {
     return id;
 }
 
-Id ModuleBuilder::beginFunction(Id returnType, std::span<const Id> parameterTypes, uint32_t control) {
+Id ModuleBuilder::beginFunction(Id returnType, std::span<const Id> parameterTypes, uint32_t control,
+                                Id reserved) {
     if (inFunction_) fail("beginFunction() inside a function");
     const Id fnType = types_.functionType(returnType, parameterTypes);
-    const Id id = s_.allocate();
+    const Id id = reserved ? reserved : s_.allocate();
     header_ = {};
     locals_ = {};
     body_ = {};

@@ -94,7 +94,9 @@ class ModuleBuilder {
     std::vector<uint32_t> finish();
 
     // ---- Functions and blocks (builder.cpp) ----
-    Id beginFunction(Id returnType, std::span<const Id> parameterTypes, uint32_t control = kFunctionNone);
+    // `reserved`: an id from newId() that calls written before the function already name.
+    Id beginFunction(Id returnType, std::span<const Id> parameterTypes, uint32_t control = kFunctionNone,
+                     Id reserved = 0);
     const std::vector<Id>& parameters() const { return params_; }
     // A Function-storage variable; hoisted to the top of the function's first block.
     Id localVariable(Id pointee, Id initializer = 0);

@@ -1,0 +1,90 @@
+// Where translated and fixed-function shaders meet the draw translator: descriptor bindings,
+// vertex input locations, the locations that link vertex outputs to pixel inputs, and the
+// uniform block layouts (std140, mirrored here for the CPU). docs/shader-abi.md explains each.
+#pragma once
+
+#include <cstdint>
+
+namespace ddivk::shader::abi {
+
+// Everything lives in descriptor set 0.
+constexpr uint32_t kDescriptorSet = 0;
+
+// Uniform buffers.
+constexpr uint32_t kVsConstantsBinding = 0; // VsConstants: vertex shader c#, i#, b#
+constexpr uint32_t kPsConstantsBinding = 1; // PsConstants: pixel shader c#, i#, b#
+constexpr uint32_t kVsSystemBinding = 2;    // VsSystem: render state a vertex shader needs
+constexpr uint32_t kPsSystemBinding = 3;    // PsSystem: render state a pixel shader needs
+constexpr uint32_t kFfVertexBinding = 4;    // fixed-function vertex state (src/shader/ff)
+constexpr uint32_t kFfPixelBinding = 5;     // fixed-function pixel state (src/shader/ff)
+
+// Combined image samplers: pixel samplers s0..s15 and the vertex texture samplers
+// (D3DVERTEXTEXTURESAMPLER0..3).
+constexpr uint32_t kPsSamplerBinding0 = 16;
+constexpr uint32_t kPsSamplerCount = 16;
+constexpr uint32_t kVsSamplerBinding0 = 32;
+constexpr uint32_t kVsSamplerCount = 4;
+
+// Register file sizes the constant blocks hold (the largest any version allows).
+constexpr uint32_t kVsFloatConstants = 256;
+constexpr uint32_t kPsFloatConstants = 224;
+constexpr uint32_t kIntConstants = 16;
+constexpr uint32_t kBoolConstants = 16; // one bit each in `bools`
+
+template <uint32_t FloatCount> struct ConstantBlock {
+    float f[FloatCount][4];
+    int32_t i[kIntConstants][4];
+    uint32_t bools; // bit n: b#n
+    uint32_t pad[3];
+};
+using VsConstants = ConstantBlock<kVsFloatConstants>;
+using PsConstants = ConstantBlock<kPsFloatConstants>;
+static_assert(sizeof(VsConstants) == 256 * 16 + 16 * 16 + 16);
+static_assert(sizeof(PsConstants) == 224 * 16 + 16 * 16 + 16);
+
+// Render state read by translated vertex shaders.
+struct VsSystem {
+    float pointSize; // D3DRS_POINTSIZE, written to gl_PointSize when the shader has no oPts
+    float pointSizeMin;
+    float pointSizeMax;
+    float pad;
+};
+static_assert(sizeof(VsSystem) == 16);
+
+// Render state read by translated pixel shaders (fog, alpha test and the ps_1_x bump-mapping
+// state of the texture stages).
+struct PsSystem {
+    float fogColor[4];      // D3DRS_FOGCOLOR as rgba floats
+    float fogParams[4];     // start, end, density, unused
+    float alphaRef[4];      // x: D3DRS_ALPHAREF / 255
+    float bumpEnvMat[8][4]; // stage n: BUMPENVMAT00, 01, 10, 11
+    float bumpEnvLum[8][4]; // stage n: BUMPENVLSCALE, BUMPENVLOFFSET, unused, unused
+    float textureFactor[4]; // D3DRS_TEXTUREFACTOR as rgba floats
+};
+static_assert(sizeof(PsSystem) == 16 * 20);
+
+// Vertex input: a vertex shader's input register v# reads location #. The fixed-function
+// vertex pipeline reads these locations.
+enum FixedFunctionInput : uint32_t {
+    kFfInPosition = 0, // xyz (w = 1) or xyzrhw
+    kFfInBlendWeight = 1,
+    kFfInBlendIndices = 2,
+    kFfInNormal = 3,
+    kFfInPointSize = 4,
+    kFfInDiffuse = 5,
+    kFfInSpecular = 6,
+    kFfInTexCoord0 = 7, // texture coordinate set n at 7 + n (n < 8)
+};
+
+// Vertex output to pixel input: one location per semantic (usage, index), the same in every
+// shader of the process, so any vertex shader links with any pixel shader without a
+// per-pair key. Pre-3.0 registers have fixed semantics: oTn/tn are TEXCOORDn, oD0/v0 COLOR0,
+// oD1/v1 COLOR1, oFog FOG.
+constexpr uint32_t kLocTexCoord0 = 0; // TEXCOORD0..7 at 0..7
+constexpr uint32_t kLocColor0 = 8;
+constexpr uint32_t kLocColor1 = 9;
+constexpr uint32_t kLocFog = 10;
+constexpr uint32_t kLocFirstDynamic = 11; // other semantics, handed out on first use
+constexpr uint32_t kLocCount = 32;        // locations available for semantics
+
+} // namespace ddivk::shader::abi
