@@ -1,0 +1,76 @@
+// Translates a decoded D3D9 shader (shader::Program) into a SPIR-V module that follows the shader
+// ABI (shader/abi.h). docs/shader-translation.md describes the mapping, docs/shader-semantics.md
+// the D3D9 arithmetic rules it keeps.
+#pragma once
+
+#include <array>
+#include <compare>
+#include <cstdint>
+#include <vector>
+
+#include "shader/program.h"
+
+namespace ddivk::shader {
+
+// Fog the translated pixel shader applies after the program (pixel shaders before ps_3_0 get
+// the fixed-function fog of D3DRS_FOGENABLE / FOGTABLEMODE).
+enum class PixelFog : uint8_t { None, Vertex, Linear, Exp, Exp2 };
+
+// Everything besides the bytecode that changes the translated code; part of the cache key, so
+// only what really changes code belongs here.
+struct TranslationKey {
+    // Samplers of ps_1_x name no texture type: the bound texture decides. Two bits per sampler
+    // n at bit 2n: 0 2D, 1 cube, 2 volume.
+    uint32_t samplerDims = 0;
+    uint16_t shadowSamplers = 0;    // bit n: sampler n holds a depth format, lookups compare
+    // ps_1_1..1_3 lookups at TEXCOORDn (tex, texbem...): two bits per stage n at bit 2n: 0 not
+    // projected, else the component that divides the others (1 y, 2 z, 3 w): D3DTTFF_PROJECTED
+    // with D3DTTFF_COUNT2..4 divides by the last coordinate the count names.
+    uint16_t projectedDivisors = 0;
+    uint8_t alphaFunc = 8;          // D3DCMP_* of the alpha test, 8 (ALWAYS): no test
+    PixelFog fog = PixelFog::None;
+    bool legacyZeroMul = true; // multiplies give 0 when a factor is 0 (docs/shader-semantics.md)
+    // Vertex shaders: the varying locations the pixel stage reads (bit = location), so that
+    // the pair links exactly: outputs outside the mask are dropped, locations in the mask the
+    // program does not write get zero. 0: every output the program has, as it has them.
+    uint32_t vsOutputLocations = 0;
+
+    auto operator<=>(const TranslationKey&) const = default;
+};
+
+// Every field of the key packed into words, for hashing (keep in step with the struct; the
+// size check below fails when a field is added).
+inline std::array<uint32_t, 4> keyWords(const TranslationKey& k) {
+    static_assert(sizeof(TranslationKey) == 16, "a TranslationKey field is missing from keyWords()");
+    return {k.samplerDims, uint32_t(k.shadowSamplers) | uint32_t(k.projectedDivisors) << 16,
+            uint32_t(k.alphaFunc) | uint32_t(k.fog) << 8 | uint32_t(k.legacyZeroMul) << 16, k.vsOutputLocations};
+}
+
+// Where one D3D9 register meets the outside: vertex inputs (location = register number),
+// vertex outputs and pixel inputs (location from the semantic, abi.h).
+struct InterfaceSlot {
+    RegType type = RegType::Input;
+    uint16_t number = 0;
+    uint8_t usage = 0; // D3DDECLUSAGE
+    uint8_t usageIndex = 0;
+    uint32_t location = 0; // kBuiltInLocation for position, point size, vPos, vFace, depth
+    bool operator==(const InterfaceSlot&) const = default;
+};
+constexpr uint32_t kBuiltInLocation = ~0u;
+
+struct Translation {
+    std::vector<uint32_t> spirv;
+    ShaderType type = ShaderType::Vertex;
+    std::vector<InterfaceSlot> inputs;
+    std::vector<InterfaceSlot> outputs;
+    uint32_t samplerMask = 0;                  // bit n: sampler n is sampled
+    std::array<TextureType, 16> samplerTypes{}; // of the samplers in samplerMask
+    bool writesDepth = false;
+    bool discards = false;
+};
+
+// The module, or why the program cannot be translated (Error::offset: the instruction's token
+// offset). Never returns a module that fails spirv-val.
+Result<Translation> translate(const Program& program, const TranslationKey& key = {});
+
+} // namespace ddivk::shader
