@@ -18,7 +18,7 @@ state::DeviceDefaults defaultsFor(Device& device, uint32_t renderTarget, uint32_
 } // namespace
 
 Context::Context(Device& device, uint32_t renderTarget, uint32_t depthStencil)
-    : device_(device), state_(defaultsFor(device, renderTarget, depthStencil)) {
+    : device_(device), state_(defaultsFor(device, renderTarget, depthStencil)), shaders_(device.translations()) {
     state_.setRenderTarget(0, renderTarget);
     state_.setDepthStencil(depthStencil);
 }

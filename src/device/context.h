@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "device/device.h"
+#include "device/shader_objects.h"
 #include "dp2/target.h"
 #include "state/state_cache.h"
 
@@ -60,6 +61,13 @@ class Context final : public dp2::Target {
     HRESULT setRenderTarget2(dp2::Items<D3DHAL_DP2SETRENDERTARGET2> items) override;
     HRESULT setDepthStencil(dp2::Items<D3DHAL_DP2SETDEPTHSTENCIL> items) override;
 
+    // --- Shader objects (context_shaders.cpp) ---
+    HRESULT createVertexShaderFunc(dp2::Items<dp2::ShaderCode> items) override;
+    HRESULT deleteVertexShaderFunc(dp2::Items<D3DHAL_DP2VERTEXSHADER> items) override;
+    HRESULT createPixelShader(dp2::Items<dp2::ShaderCode> items) override;
+    HRESULT deletePixelShader(dp2::Items<D3DHAL_DP2PIXELSHADER> items) override;
+    const ShaderObjects& shaders() const { return shaders_; }
+
     // --- Drawing (context_draw.cpp) ---
     HRESULT drawLegacy(dp2::Items<dp2::LegacyDraw> draws) override;
     HRESULT drawPrimitive(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE> items) override;
@@ -91,6 +99,7 @@ class Context final : public dp2::Target {
 
     Device& device_;
     state::StateCache state_;
+    ShaderObjects shaders_;
     dp2::ExecuteInfo execute_; // this call's DP2 vertex data (valid between begin and end)
     bool executing_ = false;
     int sampledFlip_ = -1; // -1: none sampled; else the sampled answer

@@ -14,6 +14,7 @@
 #include "device/command_context.h"
 #include "device/surface.h"
 #include "draw/pipeline_cache.h"
+#include "shader/translate/cache.h"
 #include "vk/device.h"
 
 namespace ddivk::device {
@@ -29,6 +30,8 @@ class Device {
     vk::Device& vulkan() { return *vulkan_; }
     CommandContext& commands() { return *commands_; }
     draw::PipelineCache& pipelines() { return *pipelines_; }
+    // Shader translations, shared by the device's contexts (thread-safe on its own).
+    shader::TranslationCache& translations() { return translations_; }
     // Serialises everything that records or touches surfaces.
     std::mutex& lock() { return mutex_; }
 
@@ -49,6 +52,7 @@ class Device {
 
     std::unique_ptr<vk::Device> vulkan_;
     std::unique_ptr<draw::PipelineCache> pipelines_;
+    shader::TranslationCache translations_;
     std::unique_ptr<CommandContext> commands_;
     std::unordered_map<uint32_t, std::unique_ptr<Surface>> surfaces_;
     uint32_t nextSurfaceHandle_ = 1;

@@ -1,0 +1,55 @@
+// The shader objects of a context (CREATEVERTEXSHADERFUNC, CREATEPIXELSHADER): handle -> the
+// validated bytecode and its translation under the default key. A shader is decoded and
+// translated when it is created, so malformed bytecode fails the create token with a clear
+// error instead of failing a draw later.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ddivk/hresult.h"
+#include "dp2/target.h"
+#include "shader/translate/cache.h"
+
+namespace ddivk::device {
+
+struct ShaderObject {
+    shader::ShaderType type = shader::ShaderType::Vertex;
+    std::vector<uint32_t> tokens;
+    shader::TranslationCache::Entry translation; // under the default TranslationKey
+};
+
+class ShaderObjects {
+  public:
+    explicit ShaderObjects(shader::TranslationCache& cache) : cache_(cache) {}
+
+    // Creates every item or none: each must be bytecode of `type` that decodes and translates,
+    // under a handle other than 0. D3DERR_INVALIDCALL otherwise (the reason is logged and kept
+    // in lastError()).
+    HRESULT create(shader::ShaderType type, std::span<const dp2::ShaderCode> items);
+    // Deletes every handle or none: each must name a shader of `type`.
+    HRESULT destroy(shader::ShaderType type, std::span<const uint32_t> handles);
+
+    std::shared_ptr<const ShaderObject> find(shader::ShaderType type, uint32_t handle) const;
+    size_t count(shader::ShaderType type) const { return table(type).size(); }
+    // Why the last create or destroy failed.
+    const std::string& lastError() const { return lastError_; }
+
+  private:
+    using Table = std::unordered_map<uint32_t, std::shared_ptr<const ShaderObject>>;
+    Table& table(shader::ShaderType type) { return type == shader::ShaderType::Vertex ? vertex_ : pixel_; }
+    const Table& table(shader::ShaderType type) const {
+        return type == shader::ShaderType::Vertex ? vertex_ : pixel_;
+    }
+    HRESULT reject(std::string why);
+
+    shader::TranslationCache& cache_;
+    Table vertex_, pixel_;
+    std::string lastError_;
+};
+
+} // namespace ddivk::device
