@@ -63,6 +63,32 @@ struct PsSystem {
 };
 static_assert(sizeof(PsSystem) == 16 * 20);
 
+// Vertex fetch in the shader: the stream-frequency fallback (docs/stream-frequency.md). An input
+// the key marks as fetched is read from stream s, a storage buffer of 32-bit words at binding
+// kFetchStreamBinding0 + s, at element index (per VsFetch::Stream::mode)
+//   per vertex:   VertexIndex
+//   divided:      startVertex / divider + (VertexIndex - startVertex) / divider
+//   per instance: InstanceIndex / divider
+// and byte offset + index * stride + the element's offset; the shader converts the
+// D3DDECLTYPE itself. Reads outside the buffer give 0.
+constexpr uint32_t kVsFetchBinding = 6; // VsFetch uniform block
+constexpr uint32_t kFetchStreamBinding0 = 40;
+constexpr uint32_t kFetchStreamCount = 16;
+
+enum FetchMode : uint32_t { kFetchPerVertex = 0, kFetchDivided = 1, kFetchPerInstance = 2 };
+
+struct VsFetch {
+    struct Stream {
+        uint32_t offset; // bytes (StreamOffset)
+        uint32_t stride; // bytes
+        uint32_t divider;
+        uint32_t mode; // FetchMode
+    } streams[kFetchStreamCount];
+    uint32_t startVertex;
+    uint32_t pad[3];
+};
+static_assert(sizeof(VsFetch) == 16 * 16 + 16);
+
 // Vertex input: a vertex shader's input register v# reads location #. The fixed-function
 // vertex pipeline reads these locations.
 enum FixedFunctionInput : uint32_t {

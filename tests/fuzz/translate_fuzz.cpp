@@ -76,7 +76,8 @@ bool kept(const std::string& message, const Program& program) {
 }
 
 // The key from the tokens after the end token, each field kept to the values the device
-// passes: samplerDims 2 bits a sampler (0 2D, 1 cube, 2 volume), D3DCMP_* 1..8, PixelFog.
+// passes: samplerDims 2 bits a sampler (0 2D, 1 cube, 2 volume), D3DCMP_* 1..8, PixelFog, the
+// vertex output mask and w-is-one inputs, fetched inputs.
 TranslationKey keyFrom(std::span<const uint32_t> extra) {
     TranslationKey key;
     if (extra.size() >= 1) {
@@ -93,6 +94,15 @@ TranslationKey keyFrom(std::span<const uint32_t> extra) {
         key.alphaFunc = uint8_t(1 + (extra[2] & 0xFF) % 8);
         key.fog = PixelFog(((extra[2] >> 8) & 0xFF) % 5);
         key.legacyZeroMul = !((extra[2] >> 16) & 1);
+    }
+    if (extra.size() >= 4) {
+        key.vsOutputLocations = extra[3];
+        key.inputWIsOne = uint16_t(extra[3] >> 16);
+    }
+    // Then one word per fetched input: D3DDECLTYPE (17 and up: an attribute), stream, offset.
+    for (size_t i = 0; i < key.fetch.size() && 4 + i < extra.size(); ++i) {
+        const uint32_t w = extra[4 + i];
+        if (w % 24 < 17) key.fetch[i] = {uint8_t(w % 24), uint8_t((w >> 8) % 16), uint16_t(((w >> 16) % 64) * 4)};
     }
     return key;
 }

@@ -34,6 +34,11 @@ constexpr FormatSize kFormatSizes[] = {
     {VK_FORMAT_R8G8B8A8_UNORM, 4},
     {VK_FORMAT_R8G8B8A8_SNORM, 4},
     {VK_FORMAT_R8G8B8A8_UINT, 4},
+    {VK_FORMAT_R8G8B8A8_USCALED, 4},
+    {VK_FORMAT_R16G16_SSCALED, 4},
+    {VK_FORMAT_R16G16B16A16_SSCALED, 8},
+    {VK_FORMAT_A2B10G10R10_USCALED_PACK32, 4},
+    {VK_FORMAT_A2B10G10R10_SNORM_PACK32, 4},
     {VK_FORMAT_R8G8B8A8_SRGB, 4},
     {VK_FORMAT_B8G8R8A8_UNORM, 4},
     {VK_FORMAT_B8G8R8A8_SRGB, 4},
@@ -357,6 +362,7 @@ ShaderRunResult runShaders(const ShaderRun& run) {
         {abi::kPsSystemBinding, &run.psSystem, sizeof(run.psSystem)},
         {abi::kFfVertexBinding, run.ffVertexState.data(), run.ffVertexState.size()},
         {abi::kFfPixelBinding, run.ffPixelState.data(), run.ffPixelState.size()},
+        {abi::kVsFetchBinding, &run.vsFetch, sizeof(run.vsFetch)},
     };
     std::vector<vk::Buffer> uboBuffers;
     for (const UboData& u : ubos) {
@@ -377,6 +383,13 @@ ShaderRunResult runShaders(const ShaderRun& run) {
         layoutBindings.push_back({u.binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, kStages, nullptr});
     for (const RunTexture& t : run.textures)
         layoutBindings.push_back({t.binding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, kStages, nullptr});
+    std::vector<vk::Buffer> storageBuffers;
+    for (const ShaderRun::StorageBuffer& sb : run.storageBuffers) {
+        for (const VkDescriptorSetLayoutBinding& existing : layoutBindings)
+            require(existing.binding != sb.binding, "binding " + std::to_string(sb.binding) + " used twice");
+        layoutBindings.push_back({sb.binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, kStages, nullptr});
+        storageBuffers.push_back(hostBuffer(device, sb.data.data(), sb.data.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT));
+    }
     VkDescriptorSetLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     layoutInfo.bindingCount = uint32_t(layoutBindings.size());
     layoutInfo.pBindings = layoutBindings.data();
@@ -393,6 +406,8 @@ ShaderRunResult runShaders(const ShaderRun& run) {
         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, uint32_t(std::size(ubos))}};
     if (!run.textures.empty())
         poolSizes.push_back({VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, uint32_t(run.textures.size())});
+    if (!run.storageBuffers.empty())
+        poolSizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, uint32_t(run.storageBuffers.size())});
     VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
     poolInfo.maxSets = 1;
     poolInfo.poolSizeCount = uint32_t(poolSizes.size());
@@ -429,6 +444,17 @@ ShaderRunResult runShaders(const ShaderRun& run) {
         w.descriptorCount = 1;
         w.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
         w.pImageInfo = &imageInfos[i];
+        writes.push_back(w);
+    }
+    std::vector<VkDescriptorBufferInfo> storageInfos;
+    for (const vk::Buffer& b : storageBuffers) storageInfos.push_back({b.handle(), 0, VK_WHOLE_SIZE});
+    for (size_t i = 0; i < storageInfos.size(); ++i) {
+        VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        w.dstSet = set;
+        w.dstBinding = run.storageBuffers[i].binding;
+        w.descriptorCount = 1;
+        w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        w.pBufferInfo = &storageInfos[i];
         writes.push_back(w);
     }
     vkUpdateDescriptorSets(dev, uint32_t(writes.size()), writes.data(), 0, nullptr);
@@ -519,7 +545,7 @@ ShaderRunResult runShaders(const ShaderRun& run) {
         if (!vertexHandles.empty())
             vkCmdBindVertexBuffers(cmd, 0, uint32_t(vertexHandles.size()), vertexHandles.data(),
                                    vertexOffsets.data());
-        vkCmdDraw(cmd, run.vertexCount, 1, 0, 0);
+        vkCmdDraw(cmd, run.vertexCount, run.instanceCount, run.firstVertex, 0);
         device.functions().cmdEndRendering(cmd);
 
         for (size_t i = 0; i < colorImages.size(); ++i) {

@@ -85,6 +85,17 @@ struct ShaderRun {
     std::vector<uint8_t> ffPixelState;  // kFfPixelBinding
 
     std::vector<RunTexture> textures;
+
+    // Vertex fetch (abi.h): the VsFetch block at kVsFetchBinding (always bound, zero unless
+    // set) and storage buffers at kFetchStreamBinding0 + stream.
+    shader::abi::VsFetch vsFetch{};
+    struct StorageBuffer {
+        uint32_t binding = shader::abi::kFetchStreamBinding0;
+        std::vector<uint8_t> data;
+    };
+    std::vector<StorageBuffer> storageBuffers;
+    uint32_t instanceCount = 1;
+    uint32_t firstVertex = 0;
 };
 
 struct ShaderRunResult {

@@ -53,6 +53,7 @@ enum class Op : uint16_t {
     Load = 61,
     Store = 62,
     AccessChain = 65,
+    ArrayLength = 68,
     Decorate = 71,
     MemberDecorate = 72,
     VectorExtractDynamic = 77,
@@ -307,6 +308,7 @@ enum class Glsl : uint32_t {
     NMin = 79,
     NMax = 80,
     NClamp = 81,
+    UnpackHalf2x16 = 62,
 };
 
 } // namespace ddivk::shader::spirv

@@ -138,7 +138,8 @@ Translation Emitter::run() {
     Instruction none;
     for (const auto& [reg, dcl] : decls_) {
         const bool pixelInput = isPixel() && (reg.first == RegType::Input || reg.first == RegType::AddrOrTexture);
-        if ((!isPixel() && reg.first == RegType::Input) || pixelInput) inputVariable(none, reg.first, reg.second);
+        const bool vertexInput = !isPixel() && reg.first == RegType::Input && !isFetched(reg.second);
+        if (vertexInput || pixelInput) inputVariable(none, reg.first, reg.second);
     }
 
     // The D3D9 program becomes a function of its own, so that `ret` anywhere in it returns to
@@ -149,6 +150,7 @@ Translation Emitter::run() {
 
     mainFunction_ = b.beginFunction(voidType, {});
     b.label(b.newId());
+    emitVertexFetch();
     fillInputArray();
     b.functionCall(voidType, bodyFunction_, {});
     emitEpilogue();

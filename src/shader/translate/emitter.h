@@ -102,6 +102,17 @@ class Emitter {
     void requirePixel(const Instruction& ins) const;
     void discardIf(Id condition);
 
+    // ---- Vertex inputs (vertex_fetch.cpp) ----
+    // v# of a vertex shader: the attribute (w forced to 1 where the key says) or the value the
+    // shader fetched itself.
+    Id vertexInputValue(const Instruction& ins, uint32_t number);
+    bool isFetched(uint32_t input) const;
+    Id fetchedVar(uint32_t input);
+    Id streamBuffer(uint32_t stream);
+    void emitVertexFetch(); // in main, before the program: fills the fetched inputs
+    std::map<uint32_t, Id> fetchedVars_, streamVars_;
+    Id vertexIndex_ = 0, instanceIndex_ = 0;
+
     // ---- State shared by the groups ----
     struct LoopFrame {
         spirv::Loop* loop;

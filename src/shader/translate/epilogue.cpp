@@ -50,7 +50,9 @@ void Emitter::fillInputArray() {
     for (const auto& [reg, dcl] : decls_) {
         if (reg.first != RegType::Input || reg.second >= inputArraySize_) continue;
         const Id indices[] = {i32(int32_t(reg.second))};
-        b.store(b.accessChain(ptr, inputArray_, indices), b.load(tVec4, inputVariable(none, RegType::Input, reg.second)));
+        const Id value = isPixel() ? b.load(tVec4, inputVariable(none, RegType::Input, reg.second))
+                                   : vertexInputValue(none, reg.second);
+        b.store(b.accessChain(ptr, inputArray_, indices), value);
     }
 }
 

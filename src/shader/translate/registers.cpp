@@ -172,6 +172,7 @@ static Id inputValue(Emitter& e, const Instruction& ins, const SrcParam& s) {
         const Id v = e.b.load(e.tVec4, e.b.accessChain(ptr, e.inputArray_, indices));
         return e.b.select(e.tVec4, e.b.splat(e.tBVec4, inRange(e, index, e.inputArraySize_), 4), v, e.splat4(0.0f));
     }
+    if (!e.isPixel()) return e.vertexInputValue(ins, s.number);
     Id v = e.b.load(e.tVec4, inputVar(e, ins, RegType::Input, s.number));
     // Colour inputs before ps_3_0 are low precision 0..1 ("Registers - ps_2_0": v#).
     if (e.isPixel() && e.program().major < 3) v = e.saturate(e.tVec4, v);

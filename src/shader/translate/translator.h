@@ -34,16 +34,35 @@ struct TranslationKey {
     // the pair links exactly: outputs outside the mask are dropped, locations in the mask the
     // program does not write get zero. 0: every output the program has, as it has them.
     uint32_t vsOutputLocations = 0;
+    // Vertex shaders: inputs whose w the attribute format gets wrong and D3D9 reads as 1 (bit
+    // per input register: UDEC3, DEC3N).
+    uint16_t inputWIsOne = 0;
+    uint16_t reserved = 0;
+    // Vertex shaders: inputs fetched by the shader instead of vertex attributes (abi.h,
+    // VsFetch): per input register the D3DDECLTYPE (kNotFetched: an attribute), the stream and
+    // the element's byte offset.
+    struct FetchElement {
+        uint8_t type = kNotFetched;
+        uint8_t stream = 0;
+        uint16_t offset = 0;
+        auto operator<=>(const FetchElement&) const = default;
+    };
+    static constexpr uint8_t kNotFetched = 0xFF;
+    std::array<FetchElement, 16> fetch{};
 
     auto operator<=>(const TranslationKey&) const = default;
 };
 
 // Every field of the key packed into words, for hashing (keep in step with the struct; the
 // size check below fails when a field is added).
-inline std::array<uint32_t, 4> keyWords(const TranslationKey& k) {
-    static_assert(sizeof(TranslationKey) == 16, "a TranslationKey field is missing from keyWords()");
-    return {k.samplerDims, uint32_t(k.shadowSamplers) | uint32_t(k.projectedDivisors) << 16,
-            uint32_t(k.alphaFunc) | uint32_t(k.fog) << 8 | uint32_t(k.legacyZeroMul) << 16, k.vsOutputLocations};
+inline std::array<uint32_t, 21> keyWords(const TranslationKey& k) {
+    static_assert(sizeof(TranslationKey) == 84, "a TranslationKey field is missing from keyWords()");
+    std::array<uint32_t, 21> w{k.samplerDims, uint32_t(k.shadowSamplers) | uint32_t(k.projectedDivisors) << 16,
+                               uint32_t(k.alphaFunc) | uint32_t(k.fog) << 8 | uint32_t(k.legacyZeroMul) << 16,
+                               k.vsOutputLocations, uint32_t(k.inputWIsOne) | uint32_t(k.reserved) << 16};
+    for (size_t i = 0; i < k.fetch.size(); ++i)
+        w[5 + i] = uint32_t(k.fetch[i].type) | uint32_t(k.fetch[i].stream) << 8 | uint32_t(k.fetch[i].offset) << 16;
+    return w;
 }
 
 // Where one D3D9 register meets the outside: vertex inputs (location = register number),
