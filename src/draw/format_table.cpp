@@ -5,21 +5,75 @@
 namespace ddivk::draw {
 namespace {
 
+constexpr VkComponentSwizzle I = VK_COMPONENT_SWIZZLE_IDENTITY;
+constexpr VkComponentSwizzle R = VK_COMPONENT_SWIZZLE_R;
+constexpr VkComponentSwizzle G = VK_COMPONENT_SWIZZLE_G;
+constexpr VkComponentSwizzle B = VK_COMPONENT_SWIZZLE_B;
+constexpr VkComponentSwizzle A = VK_COMPONENT_SWIZZLE_A;
+constexpr VkComponentSwizzle ONE = VK_COMPONENT_SWIZZLE_ONE;
+constexpr VkComponentSwizzle ZERO = VK_COMPONENT_SWIZZLE_ZERO;
+constexpr VkComponentMapping kIdentity{I, I, I, I};
+constexpr VkComponentMapping kOpaque{I, I, I, ONE};     // X formats
+constexpr VkComponentMapping kRedOnly{R, ONE, ONE, ONE}; // R16F, R32F: missing channels read 1
+constexpr VkComponentMapping kRedGreen{R, G, ONE, ONE};  // G16R16*, G32R32F, V8U8
+constexpr VkFormat NONE = VK_FORMAT_UNDEFINED;
+
 // D3D names channels from the most significant bit down and stores little-endian, so
-// D3DFMT_A8R8G8B8 is bytes B, G, R, A: Vulkan's B8G8R8A8. R5G6B5 packs red in the top bits,
-// as VK_FORMAT_R5G6B5_UNORM_PACK16 does.
+// D3DFMT_A8R8G8B8 is bytes B, G, R, A: Vulkan's B8G8R8A8; packed formats keep their bit order
+// (A1R5G5B5 is Vulkan's A1R5G5B5_UNORM_PACK16). Channel defaults: "Texture Formats" in the SDK
+// (missing colour channels of float and two-channel formats read 1, A8 reads 0 colour).
+// renderTarget / depthStencil: what surface creation, read-back and capture handle today (the
+// other formats come with resources in the draw translator).
 constexpr FormatInfo kFormats[] = {
-    {D3DFMT_A8R8G8B8, "D3DFMT_A8R8G8B8", VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_UNDEFINED, 4, true, false,
-     false},
-    {D3DFMT_X8R8G8B8, "D3DFMT_X8R8G8B8", VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_UNDEFINED, 4, true, false, true},
-    {D3DFMT_R5G6B5, "D3DFMT_R5G6B5", VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_UNDEFINED, 2, true, false,
-     false},
-    {D3DFMT_D16, "D3DFMT_D16", VK_FORMAT_D16_UNORM, VK_FORMAT_UNDEFINED, 2, false, true, false},
+    {D3DFMT_A8R8G8B8, "D3DFMT_A8R8G8B8", VK_FORMAT_B8G8R8A8_UNORM, NONE, 4, true, false, false, kIdentity, 1},
+    {D3DFMT_X8R8G8B8, "D3DFMT_X8R8G8B8", VK_FORMAT_B8G8R8A8_UNORM, NONE, 4, true, false, true, kOpaque, 1},
+    {D3DFMT_A8B8G8R8, "D3DFMT_A8B8G8R8", VK_FORMAT_R8G8B8A8_UNORM, NONE, 4, false, false, false, kIdentity, 1},
+    {D3DFMT_X8B8G8R8, "D3DFMT_X8B8G8R8", VK_FORMAT_R8G8B8A8_UNORM, NONE, 4, false, false, true, kOpaque, 1},
+    {D3DFMT_R5G6B5, "D3DFMT_R5G6B5", VK_FORMAT_R5G6B5_UNORM_PACK16, NONE, 2, true, false, false, kIdentity, 1},
+    {D3DFMT_X1R5G5B5, "D3DFMT_X1R5G5B5", VK_FORMAT_A1R5G5B5_UNORM_PACK16, NONE, 2, false, false, true, kOpaque, 1},
+    {D3DFMT_A1R5G5B5, "D3DFMT_A1R5G5B5", VK_FORMAT_A1R5G5B5_UNORM_PACK16, NONE, 2, false, false, false, kIdentity,
+     1},
+    // A4R4G4B4: bits A 15-12, R 11-8, G 7-4, B 3-0. B4G4R4A4 (sampling it is required of every
+    // Vulkan device) reads those as b, g, r, a: D3D's red is its g, green its r, blue its a,
+    // alpha its b.
+    {D3DFMT_A4R4G4B4, "D3DFMT_A4R4G4B4", VK_FORMAT_B4G4R4A4_UNORM_PACK16, NONE, 2, false, false, false, {G, R, A, B},
+     1},
+    {D3DFMT_A8, "D3DFMT_A8", VK_FORMAT_R8_UNORM, NONE, 1, false, false, false, {ZERO, ZERO, ZERO, R}, 1},
+    {D3DFMT_L8, "D3DFMT_L8", VK_FORMAT_R8_UNORM, NONE, 1, false, false, false, {R, R, R, ONE}, 1},
+    {D3DFMT_A8L8, "D3DFMT_A8L8", VK_FORMAT_R8G8_UNORM, NONE, 2, false, false, false, {R, R, R, G}, 1},
+    {D3DFMT_V8U8, "D3DFMT_V8U8", VK_FORMAT_R8G8_SNORM, NONE, 2, false, false, false, kRedGreen, 1},
+    {D3DFMT_Q8W8V8U8, "D3DFMT_Q8W8V8U8", VK_FORMAT_R8G8B8A8_SNORM, NONE, 4, false, false, false, kIdentity, 1},
+    {D3DFMT_A2R10G10B10, "D3DFMT_A2R10G10B10", VK_FORMAT_A2R10G10B10_UNORM_PACK32, NONE, 4, false, false, false,
+     kIdentity, 1},
+    {D3DFMT_A2B10G10R10, "D3DFMT_A2B10G10R10", VK_FORMAT_A2B10G10R10_UNORM_PACK32, NONE, 4, false, false, false,
+     kIdentity, 1},
+    {D3DFMT_G16R16, "D3DFMT_G16R16", VK_FORMAT_R16G16_UNORM, NONE, 4, false, false, false, kRedGreen, 1},
+    {D3DFMT_A16B16G16R16, "D3DFMT_A16B16G16R16", VK_FORMAT_R16G16B16A16_UNORM, NONE, 8, false, false, false,
+     kIdentity, 1},
+    {D3DFMT_R16F, "D3DFMT_R16F", VK_FORMAT_R16_SFLOAT, NONE, 2, false, false, false, kRedOnly, 1},
+    {D3DFMT_G16R16F, "D3DFMT_G16R16F", VK_FORMAT_R16G16_SFLOAT, NONE, 4, false, false, false, kRedGreen, 1},
+    {D3DFMT_A16B16G16R16F, "D3DFMT_A16B16G16R16F", VK_FORMAT_R16G16B16A16_SFLOAT, NONE, 8, false, false, false,
+     kIdentity, 1},
+    {D3DFMT_R32F, "D3DFMT_R32F", VK_FORMAT_R32_SFLOAT, NONE, 4, false, false, false, kRedOnly, 1},
+    {D3DFMT_G32R32F, "D3DFMT_G32R32F", VK_FORMAT_R32G32_SFLOAT, NONE, 8, false, false, false, kRedGreen, 1},
+    {D3DFMT_A32B32G32R32F, "D3DFMT_A32B32G32R32F", VK_FORMAT_R32G32B32A32_SFLOAT, NONE, 16, false, false, false,
+     kIdentity, 1},
+    // DXT: BC1 with its 1-bit alpha; DXT2/DXT4 hold premultiplied colour in the same layouts.
+    {D3DFMT_DXT1, "D3DFMT_DXT1", VK_FORMAT_BC1_RGBA_UNORM_BLOCK, NONE, 8, false, false, false, kIdentity, 4},
+    {D3DFMT_DXT2, "D3DFMT_DXT2", VK_FORMAT_BC2_UNORM_BLOCK, NONE, 16, false, false, false, kIdentity, 4},
+    {D3DFMT_DXT3, "D3DFMT_DXT3", VK_FORMAT_BC2_UNORM_BLOCK, NONE, 16, false, false, false, kIdentity, 4},
+    {D3DFMT_DXT4, "D3DFMT_DXT4", VK_FORMAT_BC3_UNORM_BLOCK, NONE, 16, false, false, false, kIdentity, 4},
+    {D3DFMT_DXT5, "D3DFMT_DXT5", VK_FORMAT_BC3_UNORM_BLOCK, NONE, 16, false, false, false, kIdentity, 4},
+    {D3DFMT_D16, "D3DFMT_D16", VK_FORMAT_D16_UNORM, NONE, 2, false, true, false, kIdentity, 1},
     // D24 formats: not every GPU renders to D24S8 (AMD lacks it); D32F+S8 keeps the stencil.
-    {D3DFMT_D24S8, "D3DFMT_D24S8", VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT, 4, false, true,
-     false},
-    {D3DFMT_D24X8, "D3DFMT_D24X8", VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D32_SFLOAT, 4, false, true,
-     false},
+    {D3DFMT_D24S8, "D3DFMT_D24S8", VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT, 4, false, true, false,
+     kIdentity, 1},
+    {D3DFMT_D24X8, "D3DFMT_D24X8", VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D32_SFLOAT, 4, false, true, false,
+     kIdentity, 1},
+    {D3DFMT_D32F_LOCKABLE, "D3DFMT_D32F_LOCKABLE", VK_FORMAT_D32_SFLOAT, NONE, 4, false, false, false, kIdentity, 1},
+    // INTZ: a D24S8 depth buffer that samples its depth into every channel.
+    {D3DFMT_INTZ, "D3DFMT_INTZ", VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT, 4, false, false, false,
+     {R, R, R, R}, 1},
 };
 
 } // namespace

@@ -1,5 +1,6 @@
-// D3DFORMAT to Vulkan, one row per format (the draw translator grows this table for
-// textures; the foundation needs render targets and depth-stencil surfaces).
+// D3DFORMAT to Vulkan, one row per format: the Vulkan format that stores the same bits, the view
+// swizzle that makes sampling return D3D9's channel values (missing channels read 1, A8 reads
+// black with alpha, L8 replicates luminance), and what the format can be used as.
 #pragma once
 
 #include <volk.h>
@@ -15,10 +16,12 @@ struct FormatInfo {
     const char* name;       // "D3DFMT_X8R8G8B8"
     VkFormat vkFormat;      // preferred storage
     VkFormat vkFallback;    // when vkFormat lacks the needed features, else VK_FORMAT_UNDEFINED
-    uint32_t bytesPerPixel; // of the D3D format, as a program locks or reads it
-    bool renderTarget;      // usable as a colour render target
-    bool depthStencil;      // usable as a depth-stencil surface
+    uint32_t bytesPerPixel; // of the D3D format as a program locks it; per 4x4 block for DXT
+    bool renderTarget;      // the device creates render-target surfaces of it today
+    bool depthStencil;      // the device creates depth-stencil surfaces of it today
     bool ignoresAlpha;      // X formats: alpha reads as 1, writes are dropped
+    VkComponentMapping swizzle; // of sampled views: D3D9's channels from the Vulkan format's
+    uint8_t blockSize;          // 1, or 4 for the block-compressed DXT formats
 };
 
 // Every row, for tests that walk the table.

@@ -90,6 +90,7 @@ Image Image::create(Allocator& allocator, const ImageDesc& desc) {
     VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     view.image = img.image_;
     view.format = desc.format;
+    view.components = desc.swizzle;
     view.subresourceRange = img.fullRange();
     switch (desc.type) {
     case VK_IMAGE_TYPE_1D:

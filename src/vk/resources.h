@@ -44,6 +44,7 @@ struct ImageDesc {
     VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
     VkImageCreateFlags flags = 0; // CUBE_COMPATIBLE makes the default view a cube
     VkImageTiling tiling = VK_IMAGE_TILING_OPTIMAL;
+    VkComponentMapping swizzle{}; // of the default view (identity by default)
 };
 
 class Image {

@@ -34,6 +34,9 @@ constexpr FormatSize kFormatSizes[] = {
     {VK_FORMAT_R8G8B8A8_UNORM, 4},
     {VK_FORMAT_R8G8B8A8_SNORM, 4},
     {VK_FORMAT_R8G8B8A8_UINT, 4},
+    {VK_FORMAT_BC1_RGBA_UNORM_BLOCK, 8}, // per 4x4 block
+    {VK_FORMAT_BC2_UNORM_BLOCK, 16},
+    {VK_FORMAT_BC3_UNORM_BLOCK, 16},
     {VK_FORMAT_R8G8B8A8_USCALED, 4},
     {VK_FORMAT_R16G16_SSCALED, 4},
     {VK_FORMAT_R16G16B16A16_SSCALED, 8},
@@ -69,6 +72,10 @@ constexpr FormatSize kFormatSizes[] = {
     {VK_FORMAT_D16_UNORM, 2},
     {VK_FORMAT_D32_SFLOAT, 4},
 };
+
+bool isBlockCompressed(VkFormat format) {
+    return format >= VK_FORMAT_BC1_RGB_UNORM_BLOCK && format <= VK_FORMAT_BC7_SRGB_BLOCK;
+}
 
 uint32_t formatSize(VkFormat format) {
     for (const FormatSize& row : kFormatSizes)
@@ -151,6 +158,7 @@ Texture createTexture(vk::Device& device, const RunTexture& t) {
     desc.extent = {t.width, t.height, 1};
     desc.mipLevels = t.mipLevels;
     desc.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+    desc.swizzle = t.swizzle;
     switch (t.viewType) {
     case VK_IMAGE_VIEW_TYPE_2D:
         require(t.depth == 1, "a 2D texture has depth 1");
@@ -192,8 +200,10 @@ Texture createTexture(vk::Device& device, const RunTexture& t) {
             copy.imageSubresource = {aspect, mip, layer, 1};
             copy.imageExtent = {mipExtent(desc.extent.width, mip), mipExtent(desc.extent.height, mip),
                                 mipExtent(desc.extent.depth, mip)};
-            offset += VkDeviceSize(copy.imageExtent.width) * copy.imageExtent.height *
-                      copy.imageExtent.depth * texel;
+            // Block-compressed formats: `texel` bytes per 4x4 block.
+            const uint32_t block = isBlockCompressed(t.format) ? 4 : 1;
+            offset += VkDeviceSize((copy.imageExtent.width + block - 1) / block) *
+                      ((copy.imageExtent.height + block - 1) / block) * copy.imageExtent.depth * texel;
             out.copies.push_back(copy);
         }
     }

@@ -58,6 +58,7 @@ struct RunTexture {
     VkSamplerMipmapMode mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
     VkSamplerAddressMode addressMode = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
     bool compare = false; // a depth-compare sampler (LESS_OR_EQUAL), for shadow lookups
+    VkComponentMapping swizzle{}; // of the image view (identity by default)
 };
 
 struct ShaderRun {

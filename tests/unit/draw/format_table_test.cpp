@@ -1,0 +1,225 @@
+// The D3DFORMAT table: every colour format, stored in its Vulkan format and sampled through the
+// row's view swizzle, reads back the channel values D3D9 defines for its bits, decoded here
+// from the D3D format's own layout (independently of the Vulkan mapping).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "ddivk/d3d9_formats.h"
+#include "draw/format_table.h"
+#include "shader/assembler.h"
+#include "shader/decoder.h"
+#include "shader/translate/translator.h"
+#include "support/shader_runner.h"
+#include "support/vk_test.h"
+
+namespace ddivk::draw {
+namespace {
+
+using test::Float4;
+
+// A channel of a D3D format: where its bits are and how they read.
+enum class Kind { Unorm, Snorm, Half, Float };
+struct Channel {
+    int8_t bit = -1; // -1: absent
+    uint8_t bits = 0;
+    Kind kind = Kind::Unorm;
+};
+struct Layout {
+    uint32_t format;
+    uint32_t bytes;
+    Channel r, g, b, a;
+    float absentColor = 1.0f; // what r, g, b read when absent (A8 reads 0)
+};
+
+constexpr Channel U(int bit, int bits) { return {int8_t(bit), uint8_t(bits), Kind::Unorm}; }
+constexpr Channel S(int bit, int bits) { return {int8_t(bit), uint8_t(bits), Kind::Snorm}; }
+constexpr Channel H(int bit) { return {int8_t(bit), 16, Kind::Half}; }
+constexpr Channel F(int bit) { return {int8_t(bit), 32, Kind::Float}; }
+constexpr Channel N{};
+
+// D3D9 layouts: the name lists channels from the most significant bit; L is luminance (r, g, b).
+const Layout kLayouts[] = {
+    {D3DFMT_A8R8G8B8, 4, U(16, 8), U(8, 8), U(0, 8), U(24, 8)},
+    {D3DFMT_X8R8G8B8, 4, U(16, 8), U(8, 8), U(0, 8), N},
+    {D3DFMT_A8B8G8R8, 4, U(0, 8), U(8, 8), U(16, 8), U(24, 8)},
+    {D3DFMT_X8B8G8R8, 4, U(0, 8), U(8, 8), U(16, 8), N},
+    {D3DFMT_R5G6B5, 2, U(11, 5), U(5, 6), U(0, 5), N},
+    {D3DFMT_X1R5G5B5, 2, U(10, 5), U(5, 5), U(0, 5), N},
+    {D3DFMT_A1R5G5B5, 2, U(10, 5), U(5, 5), U(0, 5), U(15, 1)},
+    {D3DFMT_A4R4G4B4, 2, U(8, 4), U(4, 4), U(0, 4), U(12, 4)},
+    {D3DFMT_A8, 1, N, N, N, U(0, 8), 0.0f},
+    {D3DFMT_L8, 1, U(0, 8), U(0, 8), U(0, 8), N},
+    {D3DFMT_A8L8, 2, U(0, 8), U(0, 8), U(0, 8), U(8, 8)},
+    {D3DFMT_V8U8, 2, S(0, 8), S(8, 8), N, N},
+    {D3DFMT_Q8W8V8U8, 4, S(0, 8), S(8, 8), S(16, 8), S(24, 8)},
+    {D3DFMT_A2R10G10B10, 4, U(20, 10), U(10, 10), U(0, 10), U(30, 2)},
+    {D3DFMT_A2B10G10R10, 4, U(0, 10), U(10, 10), U(20, 10), U(30, 2)},
+    {D3DFMT_G16R16, 4, U(0, 16), U(16, 16), N, N},
+    {D3DFMT_A16B16G16R16, 8, U(0, 16), U(16, 16), U(32, 16), U(48, 16)},
+    {D3DFMT_R16F, 2, H(0), N, N, N},
+    {D3DFMT_G16R16F, 4, H(0), H(16), N, N},
+    {D3DFMT_A16B16G16R16F, 8, H(0), H(16), H(32), H(48)},
+    {D3DFMT_R32F, 4, F(0), N, N, N},
+    {D3DFMT_G32R32F, 8, F(0), F(32), N, N},
+    {D3DFMT_A32B32G32R32F, 16, F(0), F(32), F(64), F(96)},
+};
+
+float halfToFloat(uint16_t h) {
+    const int exponent = (h >> 10) & 31, mantissa = h & 1023;
+    const float sign = (h & 0x8000) ? -1.0f : 1.0f;
+    if (exponent == 0) return sign * std::ldexp(float(mantissa), -24);
+    return sign * std::ldexp(float(mantissa + 1024), exponent - 25);
+}
+
+float decode(const Channel& c, const uint8_t* texel, float absent) {
+    if (c.bit < 0) return absent;
+    uint64_t bits = 0;
+    std::memcpy(&bits, texel + c.bit / 8, (c.bits + 7) / 8 + (c.bit % 8 ? 1 : 0));
+    bits = (bits >> (c.bit % 8)) & ((uint64_t(1) << c.bits) - 1);
+    switch (c.kind) {
+    case Kind::Unorm: return float(bits) / float((uint64_t(1) << c.bits) - 1);
+    case Kind::Snorm: {
+        const int64_t v = int64_t(bits << (64 - c.bits)) >> (64 - c.bits);
+        return std::max(-1.0f, float(v) / float((int64_t(1) << (c.bits - 1)) - 1));
+    }
+    case Kind::Half: return halfToFloat(uint16_t(bits));
+    case Kind::Float: {
+        float f;
+        const uint32_t u = uint32_t(bits);
+        std::memcpy(&f, &u, 4);
+        return f;
+    }
+    }
+    return 0;
+}
+
+std::vector<uint32_t> compile(const char* text) {
+    auto tokens = shader::assemble(text);
+    EXPECT_TRUE(tokens);
+    auto program = shader::decode(*tokens);
+    EXPECT_TRUE(program);
+    auto t = shader::translate(*program);
+    EXPECT_TRUE(t);
+    return t ? t->spirv : std::vector<uint32_t>{};
+}
+
+TEST(FormatTable, EveryColourFormatSamplesD3D9sChannelValues) {
+    constexpr uint32_t kTexels = 4;
+    const auto vs = compile("vs_3_0\ndcl_position v0\ndcl_texcoord0 v1\ndcl_position o0\ndcl_texcoord0 o1\n"
+                            "mov o0, v0\nmov o1, v1\n");
+    const auto ps = compile("ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n");
+    for (const Layout& layout : kLayouts) {
+        const FormatInfo* info = findFormat(layout.format);
+        ASSERT_NE(info, nullptr) << layout.format;
+        EXPECT_EQ(info->bytesPerPixel, layout.bytes) << info->name;
+        // Texel bytes: a spread of patterns, floats kept finite.
+        std::vector<uint8_t> data(kTexels * layout.bytes);
+        for (size_t i = 0; i < data.size(); ++i) data[i] = uint8_t(0x3B + 37 * i);
+        if (layout.r.kind == Kind::Float)
+            for (uint32_t i = 0; i < data.size() / 4; ++i) {
+                const float f = float(i) * 1.25f - 3.0f;
+                std::memcpy(data.data() + 4 * i, &f, 4);
+            }
+        test::ShaderRun run;
+        run.vertexSpirv = vs;
+        run.fragmentSpirv = ps;
+        run.width = run.vertexCount = kTexels;
+        std::vector<Float4> positions, coords;
+        for (uint32_t i = 0; i < kTexels; ++i) {
+            positions.push_back(test::pointCentre(i, 0, kTexels, 1));
+            coords.push_back({(float(i) + 0.5f) / kTexels, 0.5f, 0, 1});
+        }
+        run.attributes.push_back(test::VertexAttribute::floats(0, positions));
+        run.attributes.push_back(test::VertexAttribute::floats(1, coords));
+        test::RunTexture texture;
+        texture.format = info->vkFormat;
+        texture.width = kTexels;
+        texture.data = data;
+        texture.swizzle = info->swizzle;
+        run.textures.push_back(texture);
+        const auto result = test::runShaders(run);
+        for (uint32_t i = 0; i < kTexels; ++i) {
+            const uint8_t* texel = data.data() + i * layout.bytes;
+            const Float4 expected{decode(layout.r, texel, layout.absentColor), decode(layout.g, texel, layout.absentColor),
+                                  decode(layout.b, texel, layout.absentColor), decode(layout.a, texel, 1.0f)};
+            const Channel* channels[4] = {&layout.r, &layout.g, &layout.b, &layout.a};
+            for (int c = 0; c < 4; ++c) {
+                // Channels under 8 bits may be sampled through an 8-bit expansion (lavapipe
+                // does): within 1/255; others within 1e-3 relative.
+                const float tolerance = channels[c]->bit >= 0 && channels[c]->bits < 8
+                                            ? 1.0f / 255.0f
+                                            : 1e-3f * std::max(1.0f, std::fabs(expected[c]));
+                EXPECT_NEAR(result.pixel(i)[c], expected[c], tolerance)
+                    << info->name << " texel " << i << " channel " << "rgba"[c];
+            }
+        }
+    }
+}
+
+TEST(FormatTable, DxtBlocksDecodeAsTheirBcFormats) {
+    // One 4x4 block of a single colour: colour0 = colour1 = R5G6B5 0xF81F (magenta), all
+    // indices 0; DXT3/5 alpha fully opaque.
+    const uint8_t dxt1[8] = {0x1F, 0xF8, 0x1F, 0xF8, 0, 0, 0, 0};
+    uint8_t dxt3[16], dxt5[16];
+    std::memset(dxt3, 0xFF, 8);
+    std::memcpy(dxt3 + 8, dxt1, 8);
+    dxt5[0] = dxt5[1] = 0xFF;
+    std::memset(dxt5 + 2, 0, 6);
+    std::memcpy(dxt5 + 8, dxt1, 8);
+    const auto vs = compile("vs_3_0\ndcl_position v0\ndcl_texcoord0 v1\ndcl_position o0\ndcl_texcoord0 o1\n"
+                            "mov o0, v0\nmov o1, v1\n");
+    const auto ps = compile("ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n");
+    for (const auto& [format, bytes] : {std::pair{D3DFMT_DXT1, std::vector<uint8_t>(dxt1, dxt1 + 8)},
+                                        std::pair{D3DFMT_DXT3, std::vector<uint8_t>(dxt3, dxt3 + 16)},
+                                        std::pair{D3DFMT_DXT5, std::vector<uint8_t>(dxt5, dxt5 + 16)}}) {
+        const FormatInfo* info = findFormat(format);
+        ASSERT_NE(info, nullptr);
+        EXPECT_EQ(info->blockSize, 4);
+        VkFormatProperties props{};
+        vkGetPhysicalDeviceFormatProperties(test::sharedDevice().physicalDevice(), info->vkFormat, &props);
+        if (!(props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT))
+            GTEST_SKIP() << "the device cannot sample BC formats (" << info->name << ")";
+        test::ShaderRun run;
+        run.vertexSpirv = vs;
+        run.fragmentSpirv = ps;
+        run.width = run.vertexCount = 1;
+        run.attributes.push_back(test::VertexAttribute::floats(0, {test::pointCentre(0, 0, 1, 1)}));
+        run.attributes.push_back(test::VertexAttribute::floats(1, {{0.375f, 0.375f, 0, 1}}));
+        test::RunTexture texture;
+        texture.format = info->vkFormat;
+        texture.width = texture.height = 4;
+        texture.data = bytes;
+        run.textures.push_back(texture);
+        const auto result = test::runShaders(run);
+        EXPECT_NEAR(result.pixel(0)[0], 1.0f, 1e-3f) << info->name;
+        EXPECT_NEAR(result.pixel(0)[1], 0.0f, 1e-3f) << info->name;
+        EXPECT_NEAR(result.pixel(0)[2], 1.0f, 1e-3f) << info->name;
+        EXPECT_NEAR(result.pixel(0)[3], 1.0f, 1e-3f) << info->name;
+    }
+}
+
+TEST(FormatTable, EveryRowHasAVulkanFormatTheDeviceCanUse) {
+    vk::Device& device = test::sharedDevice();
+    for (const FormatInfo& f : formatTable()) {
+        const bool depth = f.d3dFormat == D3DFMT_D16 || f.d3dFormat == D3DFMT_D24S8 || f.d3dFormat == D3DFMT_D24X8 ||
+                           f.d3dFormat == D3DFMT_D32F_LOCKABLE || f.d3dFormat == D3DFMT_INTZ;
+        const VkFormatFeatureFlags need =
+            depth ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+        bool usable = false;
+        for (VkFormat v : {f.vkFormat, f.vkFallback}) {
+            if (v == VK_FORMAT_UNDEFINED) continue;
+            VkFormatProperties props{};
+            vkGetPhysicalDeviceFormatProperties(device.physicalDevice(), v, &props);
+            usable = usable || (props.optimalTilingFeatures & need) == need;
+        }
+        // Block-compressed formats depend on textureCompressionBC (checked by the DXT test).
+        if (f.blockSize == 1) {
+            EXPECT_TRUE(usable) << f.name;
+        }
+    }
+}
+
+} // namespace
+} // namespace ddivk::draw
