@@ -1,5 +1,6 @@
 #include "device/command_context.h"
 
+#include "query/query_engine.h"
 #include "vk/barriers.h"
 #include "vk/queue.h"
 
@@ -71,10 +72,14 @@ void CommandContext::beginRendering(Surface* color, Surface* depth) {
     device_.functions().cmdBeginRendering(cmd, &info);
     renderingColor_ = color;
     renderingDepth_ = depth;
+    // Active occlusion and statistics queries resume in the new pass.
+    if (queries_) queries_->renderingBegun(cmd);
 }
 
 void CommandContext::endRendering() {
     if (!isRendering()) return;
+    // Queries begun in the pass are suspended before it ends.
+    if (queries_) queries_->renderingEnding(current_);
     device_.functions().cmdEndRendering(current_);
     renderingColor_ = renderingDepth_ = nullptr;
 }
@@ -88,10 +93,13 @@ void CommandContext::transition(Surface& surface, VkImageLayout layout) {
 uint64_t CommandContext::flush() {
     if (current_ == VK_NULL_HANDLE) return device_.queue().lastSubmitted();
     endRendering();
+    // Query results recorded in this command buffer are copied out before it ends.
+    if (queries_) queries_->submitting(current_);
     uint64_t value = provider_->submit(current_);
     current_ = VK_NULL_HANDLE;
     uploads_->retire(value);
     draws_ = 0;
+    if (queries_) queries_->submitted(value);
     return value;
 }
 

@@ -9,27 +9,32 @@
 #include <memory>
 
 #include "device/surface.h"
+#include "query/command_stream.h"
 #include "vk/command_provider.h"
 #include "vk/device.h"
 #include "vk/upload_ring.h"
 
+namespace ddivk::query {
+class QueryEngine;
+}
+
 namespace ddivk::device {
 
-class CommandContext {
+class CommandContext final : public query::CommandStream {
   public:
     explicit CommandContext(vk::Device& device);
-    ~CommandContext(); // submits what is recorded and waits for the GPU
+    ~CommandContext() override; // submits what is recorded and waits for the GPU
     CommandContext(const CommandContext&) = delete;
     CommandContext& operator=(const CommandContext&) = delete;
 
     // The command buffer being recorded, begun on first use after a flush.
-    VkCommandBuffer commands();
+    VkCommandBuffer commands() override;
 
     // Opens a rendering pass on these attachments unless one is open on exactly them
     // (loading their contents); either may be null, not both.
     void beginRendering(Surface* color, Surface* depth);
-    void endRendering();
-    bool isRendering() const { return renderingColor_ || renderingDepth_; }
+    void endRendering() override;
+    bool isRendering() const override { return renderingColor_ || renderingDepth_; }
     // The attachments of the open pass (null when closed).
     Surface* renderingColor() const { return renderingColor_; }
     Surface* renderingDepth() const { return renderingDepth_; }
@@ -39,7 +44,10 @@ class CommandContext {
 
     // Submits everything recorded so far; returns the timeline value that completes it (the
     // last submitted value when nothing was recorded).
-    uint64_t flush();
+    uint64_t flush() override;
+
+    // The query engine told about pass and submission boundaries (null: none).
+    void setQueryEngine(query::QueryEngine* engine) { queries_ = engine; }
 
     vk::UploadRing& uploads() { return *uploads_; }
     // A tiny buffer of attribute defaults read with stride 0: diffuse 0xFFFFFFFF at byte 0,
@@ -59,6 +67,7 @@ class CommandContext {
     Surface* renderingColor_ = nullptr;
     Surface* renderingDepth_ = nullptr;
     uint32_t draws_ = 0;
+    query::QueryEngine* queries_ = nullptr;
 };
 
 } // namespace ddivk::device

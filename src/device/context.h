@@ -5,10 +5,13 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <unordered_map>
 
 #include "device/device.h"
 #include "device/shader_objects.h"
 #include "dp2/target.h"
+#include "query/query_engine.h"
 #include "state/state_cache.h"
 
 namespace ddivk::device {
@@ -17,6 +20,8 @@ class Context final : public dp2::Target {
   public:
     // Draws into renderTarget (and depthStencil; 0 for none), surfaces of `device`.
     Context(Device& device, uint32_t renderTarget, uint32_t depthStencil);
+    // Destroys the context's queries: callers hold the device lock.
+    ~Context() override;
 
     Device& device() { return device_; }
     state::StateCache& state() { return state_; }
@@ -74,6 +79,15 @@ class Context final : public dp2::Target {
     HRESULT drawPrimitive2(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE2> items) override;
     HRESULT clear(const dp2::ClearArgs& args) override;
 
+    // --- Queries (context_queries.cpp) ---
+    HRESULT createQuery(dp2::Items<D3DHAL_DP2CREATEQUERY> items) override;
+    HRESULT deleteQuery(dp2::Items<D3DHAL_DP2DELETEQUERY> items) override;
+    HRESULT issueQuery(dp2::Items<D3DHAL_DP2ISSUEQUERY> items) override;
+    uint32_t writeResponses(std::span<std::byte> out) override;
+    // Queries created and not deleted; issues still waiting for their response.
+    size_t queryCount() const { return queries_.size(); }
+    size_t responsesOwed() const { return owed_.size(); }
+
     // Draws recorded through this context (all forms).
     uint64_t drawCount() const { return drawCount_; }
 
@@ -104,6 +118,20 @@ class Context final : public dp2::Target {
     bool executing_ = false;
     int sampledFlip_ = -1; // -1: none sampled; else the sampled answer
     uint64_t drawCount_ = 0;
+
+    // DP2 queries: dwQueryID -> the engine's query and its D3DQUERYTYPE row.
+    struct Dp2Query {
+        query::QueryId id = 0;
+        const query::TypeRow* type = nullptr;
+    };
+    // An issued End whose response is still to be written (in issue order).
+    struct OwedResponse {
+        uint32_t queryID = 0;
+        query::QueryId id = 0;
+        uint32_t generation = 0;
+    };
+    std::unordered_map<uint32_t, Dp2Query> queries_;
+    std::deque<OwedResponse> owed_;
 };
 
 } // namespace ddivk::device

@@ -170,6 +170,8 @@ HRESULT Context::drawRun(const VertexRun& run) {
         if (uint64_t(run.first) + *mx >= run.available) return D3DERR_INVALIDCALL;
     }
 
+    // Predication decided on the CPU (SetPredication): the draw is skipped.
+    if (device_.queries().renderingSkipped()) return S_OK;
     CommandContext& cmds = device_.commands();
     cmds.beginRendering(color, depth);
     VkCommandBuffer cb = cmds.commands();
@@ -252,6 +254,9 @@ HRESULT Context::clear(const dp2::ClearArgs& args) {
         for (const RECT& r : args.rects)
             add({r.left, r.top, r.right, r.bottom});
         if (rects.empty()) return S_OK;
+        // Predication decided on the CPU skips clears too (on the GPU, conditional rendering
+        // covers vkCmdClearAttachments).
+        if (device_.queries().renderingSkipped()) return S_OK;
 
         CommandContext& cmds = device_.commands();
         cmds.beginRendering(color, depth);

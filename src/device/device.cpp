@@ -39,11 +39,19 @@ std::unique_ptr<Device> Device::create(const std::optional<std::string>& selecto
     device->vulkan_ = vk::Device::create(options);
     device->pipelines_ = std::make_unique<draw::PipelineCache>(device->vulkan_->handle());
     device->commands_ = std::make_unique<CommandContext>(*device->vulkan_);
+    device->queries_ = std::make_unique<query::QueryEngine>(*device->vulkan_, *device->commands_);
+    device->commands_->setQueryEngine(device->queries_.get());
     return device;
 }
 
 Device::~Device() {
-    // The command stream waits for the GPU before surfaces and pipelines go away.
+    // The command stream waits for the GPU before surfaces and pipelines go away; the query
+    // engine's pools go once that wait is over.
+    if (commands_) {
+        vulkan_->queue().wait(commands_->flush());
+        commands_->setQueryEngine(nullptr);
+    }
+    queries_.reset();
     commands_.reset();
     surfaces_.clear();
     pipelines_.reset();

@@ -14,6 +14,7 @@
 #include "device/command_context.h"
 #include "device/surface.h"
 #include "draw/pipeline_cache.h"
+#include "query/query_engine.h"
 #include "shader/translate/cache.h"
 #include "vk/device.h"
 
@@ -30,6 +31,8 @@ class Device {
     vk::Device& vulkan() { return *vulkan_; }
     CommandContext& commands() { return *commands_; }
     draw::PipelineCache& pipelines() { return *pipelines_; }
+    // The query engine every door issues its queries to (callers hold lock()).
+    query::QueryEngine& queries() { return *queries_; }
     // Shader translations, shared by the device's contexts (thread-safe on its own).
     shader::TranslationCache& translations() { return translations_; }
     // Serialises everything that records or touches surfaces.
@@ -54,6 +57,7 @@ class Device {
     std::unique_ptr<draw::PipelineCache> pipelines_;
     shader::TranslationCache translations_;
     std::unique_ptr<CommandContext> commands_;
+    std::unique_ptr<query::QueryEngine> queries_;
     std::unordered_map<uint32_t, std::unique_ptr<Surface>> surfaces_;
     uint32_t nextSurfaceHandle_ = 1;
     std::mutex mutex_;

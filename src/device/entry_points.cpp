@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "capture/writer.h"
 
@@ -105,19 +106,26 @@ HRESULT ddivk_device_create(const ddivk_device_desc* desc, ddivk_device** device
 
 void ddivk_device_destroy(ddivk_device* device) {
     if (!device) return;
-    // Contexts drawing through this device go with it.
+    // Contexts drawing through this device go with it (destroyed under the device lock, taken
+    // after the registry's: the order everywhere is device lock, then registry).
     Registry& r = registry();
+    std::vector<std::unique_ptr<device::Context>> doomed;
     {
         std::lock_guard lock(r.mutex);
         for (auto it = r.contexts.begin(); it != r.contexts.end();) {
             if (&it->second->device() == device->impl.get()) {
                 r.table.remove(it->first);
                 r.captures.erase(it->first);
+                doomed.push_back(std::move(it->second));
                 it = r.contexts.erase(it);
             } else {
                 ++it;
             }
         }
+    }
+    {
+        std::lock_guard lock(device->impl->lock());
+        doomed.clear();
     }
     delete device;
 }
@@ -181,12 +189,19 @@ HRESULT ddivk_context_create(ddivk_device* device, uint32_t renderTarget, uint32
 
 HRESULT ddivk_context_destroy(uintptr_t context) {
     Registry& r = registry();
-    std::lock_guard lock(r.mutex);
-    auto it = r.contexts.find(context);
-    if (it == r.contexts.end()) return D3DHAL_CONTEXT_BAD;
-    r.table.remove(context);
-    r.contexts.erase(it);
-    r.captures.erase(context);
+    std::unique_ptr<device::Context> doomed;
+    {
+        std::lock_guard lock(r.mutex);
+        auto it = r.contexts.find(context);
+        if (it == r.contexts.end()) return D3DHAL_CONTEXT_BAD;
+        r.table.remove(context);
+        doomed = std::move(it->second);
+        r.contexts.erase(it);
+        r.captures.erase(context);
+    }
+    // The context's queries live in the device's engine: destroy it under the device lock.
+    std::lock_guard lock(doomed->device().lock());
+    doomed.reset();
     return S_OK;
 }
 

@@ -175,6 +175,25 @@ HRESULT run(Exec& exec, PFND3DPARSEUNKNOWNCOMMAND parse, size_t& offset) {
     return S_OK;
 }
 
+// DX9 asynchronous queries: responses overwrite the command buffer, from dwCommandOffset, in
+// the memory the command buffer has after any rename (docs/queries.md).
+HRESULT writeResponses(Target& target, const D3DHAL_DRAWPRIMITIVES2DATA& data, uint32_t& written) {
+    written = 0;
+    const DDIVK_DP2BUFFER* commands = data.lpDDCommands;
+    if (!commands || !commands->lpMemory || data.dwCommandOffset >= commands->dwSize) return S_OK;
+    std::span<std::byte> out(static_cast<std::byte*>(commands->lpMemory) + data.dwCommandOffset,
+                             commands->dwSize - data.dwCommandOffset);
+    try {
+        written = target.writeResponses(out);
+    } catch (const std::bad_alloc&) {
+        return E_OUTOFMEMORY;
+    } catch (...) {
+        DDIVK_ERROR("dp2: exception while writing query responses");
+        return E_FAIL;
+    }
+    return S_OK;
+}
+
 } // namespace
 
 uint32_t drawPrimitives2(ContextTable& contexts, D3DHAL_DRAWPRIMITIVES2DATA* data) {
@@ -231,8 +250,11 @@ uint32_t drawPrimitives2(ContextTable& contexts, D3DHAL_DRAWPRIMITIVES2DATA* dat
         offset = exec.end;
         hr = swapBuffers(contexts.bufferPool(), *data);
     }
+    uint32_t responses = 0;
+    if (succeeded(hr)) hr = writeResponses(target, *data, responses);
     data->ddrval = hr;
-    data->dwErrorOffset = succeeded(hr) ? 0 : static_cast<uint32_t>(offset);
+    // On success dwErrorOffset is the size of the query responses (0: none).
+    data->dwErrorOffset = succeeded(hr) ? responses : static_cast<uint32_t>(offset);
     return DDHAL_DRIVER_HANDLED;
 }
 

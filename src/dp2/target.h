@@ -128,6 +128,10 @@ class Target {
     virtual HRESULT beginExecute(const ExecuteInfo&) { return S_OK; }
     // After the last command executed (also after a failing one), before the buffers recycle.
     virtual void endExecute() {}
+    // After a successful call (and its buffer renames): write responses to queries issued
+    // earlier (D3DDP2OP_RESPONSEQUERY / RESPONSECONTINUE tokens) into `out`, the command
+    // memory from dwCommandOffset on; returns the bytes written (dwErrorOffset), 0 for none.
+    virtual uint32_t writeResponses(std::span<std::byte> /*out*/) { return 0; }
 
     // --- State --------------------------------------------------------------------------
     virtual HRESULT renderStates(Items<D3DHAL_DP2RENDERSTATE>) { return notImplemented(__func__); }
