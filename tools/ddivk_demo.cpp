@@ -1,16 +1,19 @@
 // ddivk-demo: the main job of the README. Renders a small scene through the DP2 door on a
 // headless device (clears, a Gouraud-shaded strip, a fan, an indexed list, alpha blending and
-// a depth-tested pair), writes the last frame as a PNG and prints what it did.
+// a depth-tested pair), writes the last frame as a PNG and prints what it did, ending with a
+// table of every D3D10 query type measured over one more frame (docs/queries.md).
 //
 //   ddivk-demo [--png OUT.png] [--frames N]
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "ddivk/d3d10_query.h"
 #include "ddivk/d3d9_enums.h"
 #include "ddivk/ddivk.h"
 #include "ddivk/dp2_payloads.h"
@@ -121,6 +124,130 @@ Commands buildFrame(int frame, std::vector<Vertex>& v) {
     return c;
 }
 
+HRESULT g_queryError = S_OK;
+void DDIVK_APIENTRY queryError(D3D10DDI_HRTDEVICE, HRESULT hr) {
+    g_queryError = hr;
+}
+
+// Every D3D10DDI_QUERY type around one frame (`draw` runs it), through the D3D10 query door:
+// one line per type, the measured data or why it is not available.
+void printQueryTable(ddivk_device* device, const std::function<HRESULT()>& draw) {
+    const DDIVK_D3D10DDI_RUNTIME_CALLBACKS callbacks{queryError};
+    D3D10DDI_HDEVICE d10{};
+    if (failed(ddivk_d3d10_device_open(device, &callbacks, {}, &d10))) return;
+    const DDIVK_D3D10DDI_QUERYFUNCS& f = *ddivk_d3d10_query_functions();
+    struct Row {
+        D3D10DDI_QUERY type;
+        const char* name;
+        bool bracketed;
+        std::vector<uint8_t> memory;
+        HRESULT created = S_OK;
+    };
+    std::vector<Row> rows = {
+        {D3D10DDI_QUERY_EVENT, "EVENT", false, {}},
+        {D3D10DDI_QUERY_OCCLUSION, "OCCLUSION", true, {}},
+        {D3D10DDI_QUERY_TIMESTAMP, "TIMESTAMP", false, {}},
+        {D3D10DDI_QUERY_TIMESTAMPDISJOINT, "TIMESTAMPDISJOINT", true, {}},
+        {D3D10DDI_QUERY_PIPELINESTATS, "PIPELINESTATS", true, {}},
+        {D3D10DDI_QUERY_OCCLUSIONPREDICATE, "OCCLUSIONPREDICATE", true, {}},
+        {D3D10DDI_QUERY_STREAMOUTPUTSTATS, "STREAMOUTPUTSTATS", true, {}},
+        {D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE, "STREAMOVERFLOWPREDICATE", true, {}},
+        {D3D11DDI_QUERY_PIPELINESTATS, "D3D11 PIPELINESTATS", true, {}},
+        {D3D10DDI_COUNTER_GPU_IDLE, "COUNTER_GPU_IDLE", true, {}},
+    };
+    auto handle = [](Row& r) { return D3D10DDI_HQUERY{r.memory.data()}; };
+    for (Row& r : rows) {
+        D3D10DDIARG_CREATEQUERY args{r.type, 0};
+        r.memory.resize(f.pfnCalcPrivateQuerySize(d10, &args));
+        g_queryError = S_OK;
+        f.pfnCreateQuery(d10, &args, handle(r), {});
+        r.created = g_queryError;
+        if (r.created == S_OK && r.bracketed) f.pfnQueryBegin(d10, handle(r));
+    }
+    HRESULT hr = draw();
+    for (Row& r : rows)
+        if (r.created == S_OK) f.pfnQueryEnd(d10, handle(r));
+
+    std::printf("\nqueries over one frame (D3D10 query DDI; docs/queries.md)\n");
+    for (Row& r : rows) {
+        std::printf("  %-24s ", r.name);
+        if (r.created != S_OK || failed(hr)) {
+            std::printf("not available (0x%08x)\n", uint32_t(failed(hr) ? hr : r.created));
+            continue;
+        }
+        uint8_t data[128] = {};
+        uint32_t size = 0;
+        switch (r.type) {
+        case D3D10DDI_QUERY_EVENT:
+        case D3D10DDI_QUERY_OCCLUSIONPREDICATE:
+            size = sizeof(BOOL);
+            break;
+        case D3D10DDI_QUERY_TIMESTAMPDISJOINT:
+            size = sizeof(D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT);
+            break;
+        case D3D10DDI_QUERY_PIPELINESTATS:
+            size = sizeof(D3D10_DDI_QUERY_DATA_PIPELINE_STATISTICS);
+            break;
+        case D3D11DDI_QUERY_PIPELINESTATS:
+            size = sizeof(D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS);
+            break;
+        default:
+            size = sizeof(uint64_t);
+            break;
+        }
+        do {
+            g_queryError = S_OK;
+            f.pfnQueryGetData(d10, handle(r), data, size, 0);
+        } while (g_queryError == DXGI_DDI_ERR_WASSTILLDRAWING);
+        if (g_queryError != S_OK) {
+            std::printf("error 0x%08x\n", uint32_t(g_queryError));
+            continue;
+        }
+        uint64_t u64 = 0;
+        BOOL b = 0;
+        std::memcpy(&u64, data, sizeof u64);
+        std::memcpy(&b, data, sizeof b);
+        switch (r.type) {
+        case D3D10DDI_QUERY_EVENT:
+            std::printf("%s\n", b ? "TRUE" : "FALSE");
+            break;
+        case D3D10DDI_QUERY_OCCLUSION:
+            std::printf("%llu samples\n", (unsigned long long)u64);
+            break;
+        case D3D10DDI_QUERY_OCCLUSIONPREDICATE:
+            std::printf("%s\n", b ? "TRUE (visible)" : "FALSE");
+            break;
+        case D3D10DDI_QUERY_TIMESTAMP:
+            std::printf("%llu ticks\n", (unsigned long long)u64);
+            break;
+        case D3D10DDI_QUERY_TIMESTAMPDISJOINT: {
+            D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT d;
+            std::memcpy(&d, data, sizeof d);
+            std::printf("Frequency %llu Hz, Disjoint %s\n", (unsigned long long)d.Frequency,
+                        d.Disjoint ? "TRUE" : "FALSE");
+            break;
+        }
+        default: {
+            D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS st{};
+            std::memcpy(&st, data, size);
+            std::printf("IA %llu vertices %llu primitives, VS %llu, GS %llu/%llu, C %llu/%llu, PS %llu",
+                        (unsigned long long)st.IAVertices, (unsigned long long)st.IAPrimitives,
+                        (unsigned long long)st.VSInvocations, (unsigned long long)st.GSInvocations,
+                        (unsigned long long)st.GSPrimitives, (unsigned long long)st.CInvocations,
+                        (unsigned long long)st.CPrimitives, (unsigned long long)st.PSInvocations);
+            if (r.type == D3D11DDI_QUERY_PIPELINESTATS)
+                std::printf(", HS %llu, DS %llu, CS %llu", (unsigned long long)st.HSInvocations,
+                            (unsigned long long)st.DSInvocations, (unsigned long long)st.CSInvocations);
+            std::printf("\n");
+            break;
+        }
+        }
+    }
+    for (Row& r : rows)
+        f.pfnDestroyQuery(d10, handle(r));
+    ddivk_d3d10_device_close(d10);
+}
+
 int fail(const char* what, HRESULT hr) {
     std::fprintf(stderr, "ddivk-demo: %s failed: 0x%08x\n", what, uint32_t(hr));
     return 1;
@@ -160,14 +287,16 @@ int main(int argc, char** argv) {
 
     std::vector<Vertex> vertices;
     uint64_t tokensBytes = 0;
-    auto begin = std::chrono::steady_clock::now();
-    for (int frame = 0; frame < frames; ++frame) {
+    // One frame through the DP2 door.
+    auto runFrame = [&](int frame) -> HRESULT {
         Commands c = buildFrame(frame, vertices);
         DDIVK_DP2BUFFER* buffer = nullptr;
         if (HRESULT hr =
                 ddivk_dp2_buffer_create(uint32_t(c.bytes().size()), DDIVK_DP2BUFFER_COMMANDS, &buffer);
-            failed(hr))
-            return fail("command buffer", hr);
+            failed(hr)) {
+            fail("command buffer", hr);
+            return hr;
+        }
         std::memcpy(buffer->lpMemory, c.bytes().data(), c.bytes().size());
         D3DHAL_DRAWPRIMITIVES2DATA data{};
         data.dwhContext = context;
@@ -187,11 +316,14 @@ int main(int argc, char** argv) {
         if (failed(data.ddrval)) {
             std::fprintf(stderr, "ddivk-demo: frame %d: ddrval 0x%08x at command offset %u\n", frame,
                          uint32_t(data.ddrval), data.dwErrorOffset);
-            return 1;
+            return data.ddrval;
         }
         tokensBytes += c.bytes().size();
-        ddivk_surface_flip(device, target);
-    }
+        return ddivk_surface_flip(device, target);
+    };
+    auto begin = std::chrono::steady_clock::now();
+    for (int frame = 0; frame < frames; ++frame)
+        if (failed(runFrame(frame))) return 1;
 
     std::vector<uint8_t> bgra(size_t(kWidth) * kHeight * 4);
     if (HRESULT hr = ddivk_surface_read(device, target, bgra.data(), kWidth * 4, bgra.size()); failed(hr))
@@ -212,6 +344,7 @@ int main(int argc, char** argv) {
     std::printf("frames: %d (%llu bytes of DP2 commands) in %.3f s, %.1f frames/s\n", frames,
                 (unsigned long long)tokensBytes, seconds, double(frames) / seconds);
     std::printf("last frame: %s (%ux%u)\n", pngPath.c_str(), kWidth, kHeight);
+    printQueryTable(device, [&] { return runFrame(frames - 1); });
 
     return 0;
 }

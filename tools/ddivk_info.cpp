@@ -1,5 +1,6 @@
 // ddivk-info: the Vulkan device ddivk would choose (DDIVK_DEVICE applies) and every
 // capability it detected, with the limits the query engine and draw translator depend on.
+#include "query/query_engine.h"
 #include "vk/caps.h"
 #include "vk/device.h"
 #include "vk/error.h"
@@ -51,7 +52,12 @@ void print(const Device& device) {
     std::printf("  %-40s", "calibrateable time domains");
     for (VkTimeDomainEXT d : c.timeDomains)
         std::printf(" %s", timeDomainName(d));
-    std::printf("%s\n\n", c.timeDomains.empty() ? " none" : "");
+    std::printf("%s\n", c.timeDomains.empty() ? " none" : "");
+    // What TIMESTAMPDISJOINT can see (docs/queries.md).
+    const VkTimeDomainEXT host = ddivk::query::disjointHostDomain(c);
+    std::printf("  %-40s %s%s\n\n", "TIMESTAMPDISJOINT detection",
+                host == VK_TIME_DOMAIN_DEVICE_EXT ? "coarse (device loss only)" : "calibrated, device vs ",
+                host == VK_TIME_DOMAIN_DEVICE_EXT ? "" : timeDomainName(host));
 
     std::printf("vertex attribute divisor\n");
     flag("VK_EXT_vertex_attribute_divisor", c.vertexAttributeDivisor);
