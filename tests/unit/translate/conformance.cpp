@@ -1,10 +1,10 @@
 #include "unit/translate/conformance.h"
 
+#include "unit/translate/translate_util.h"
+
 #include <cmath>
 #include <sstream>
 
-#include "shader/assembler.h"
-#include "shader/decoder.h"
 #include "shader/tables.h"
 #include "shader/translate/linkage.h"
 
@@ -16,17 +16,9 @@ using ddivk::test::ShaderRunResult;
 using ddivk::test::VertexAttribute;
 
 Translation translateText(const std::string& text, const TranslationKey& key) {
-    auto tokens = assemble(text);
-    if (!tokens) {
-        ADD_FAILURE() << tokens.error().message() << "\n" << text;
-        return {};
-    }
-    auto program = decode(*tokens);
-    if (!program) {
-        ADD_FAILURE() << program.error().message() << "\n" << text;
-        return {};
-    }
-    auto t = translate(*program, key);
+    const Program program = programFrom(text);
+    if (program.major == 0) return {}; // programFrom reported why
+    auto t = translate(program, key);
     if (!t) {
         ADD_FAILURE() << "translation failed: " << t.error().message() << "\n" << text;
         return {};
