@@ -10,6 +10,7 @@
 
 #include "device/device.h"
 #include "device/shader_objects.h"
+#include "device/vertex_declarations.h"
 #include "dp2/target.h"
 #include "query/query_engine.h"
 #include "state/state_cache.h"
@@ -66,12 +67,15 @@ class Context final : public dp2::Target {
     HRESULT setRenderTarget2(dp2::Items<D3DHAL_DP2SETRENDERTARGET2> items) override;
     HRESULT setDepthStencil(dp2::Items<D3DHAL_DP2SETDEPTHSTENCIL> items) override;
 
-    // --- Shader objects (context_shaders.cpp) ---
+    // --- Shader objects and vertex declarations (context_shaders.cpp) ---
     HRESULT createVertexShaderFunc(dp2::Items<dp2::ShaderCode> items) override;
     HRESULT deleteVertexShaderFunc(dp2::Items<D3DHAL_DP2VERTEXSHADER> items) override;
     HRESULT createPixelShader(dp2::Items<dp2::ShaderCode> items) override;
     HRESULT deletePixelShader(dp2::Items<D3DHAL_DP2PIXELSHADER> items) override;
     const ShaderObjects& shaders() const { return shaders_; }
+    HRESULT createVertexShaderDecl(dp2::Items<dp2::VertexDeclCreate> items) override;
+    HRESULT deleteVertexShaderDecl(dp2::Items<D3DHAL_DP2VERTEXSHADER> items) override;
+    const VertexDeclarations& declarations() const { return declarations_; }
 
     // --- Drawing (context_draw.cpp) ---
     HRESULT drawLegacy(dp2::Items<dp2::LegacyDraw> draws) override;
@@ -114,6 +118,7 @@ class Context final : public dp2::Target {
     Device& device_;
     state::StateCache state_;
     ShaderObjects shaders_;
+    VertexDeclarations declarations_;
     dp2::ExecuteInfo execute_; // this call's DP2 vertex data (valid between begin and end)
     bool executing_ = false;
     int sampledFlip_ = -1; // -1: none sampled; else the sampled answer

@@ -1,6 +1,6 @@
 // Shader object tokens: CREATEVERTEXSHADERFUNC / CREATEPIXELSHADER decode and translate the
-// bytecode (ShaderObjects); DELETE* drop the handle. Setting a shader is state
-// (context_state.cpp).
+// bytecode (ShaderObjects), CREATEVERTEXSHADERDECL checks the elements (VertexDeclarations);
+// DELETE* drop the handle. Setting them is state (context_state.cpp).
 #include <vector>
 
 #include "device/context.h"
@@ -30,6 +30,14 @@ HRESULT Context::createPixelShader(dp2::Items<dp2::ShaderCode> items) {
 
 HRESULT Context::deletePixelShader(dp2::Items<D3DHAL_DP2PIXELSHADER> items) {
     return shaders_.destroy(shader::ShaderType::Pixel, handlesOf(items));
+}
+
+HRESULT Context::createVertexShaderDecl(dp2::Items<dp2::VertexDeclCreate> items) {
+    return declarations_.create(items);
+}
+
+HRESULT Context::deleteVertexShaderDecl(dp2::Items<D3DHAL_DP2VERTEXSHADER> items) {
+    return declarations_.destroy(handlesOf(items));
 }
 
 } // namespace ddivk::device

@@ -5,6 +5,7 @@
 
 #include "device/context.h"
 #include "device/handles.h"
+#include "ddivk/d3d9_decl.h"
 #include "shader/assembler.h"
 #include "unit/render/render_fixture.h"
 
@@ -108,6 +109,58 @@ TEST_F(ShaderObjects, DeleteDropsHandlesAllOrNothing) {
     good.cmd(D3DDP2OP_DELETEPIXELSHADER, 2).put(D3DHAL_DP2PIXELSHADER{1}).put(D3DHAL_DP2PIXELSHADER{2});
     EXPECT_EQ(execute(good), S_OK);
     EXPECT_EQ(shaders().count(ShaderType::Pixel), 0u);
+}
+
+// CREATEVERTEXSHADERDECL: {handle, element count} then the elements.
+void createDecl(CommandStream& s, const std::vector<std::pair<uint32_t, std::vector<D3DVERTEXELEMENT9>>>& items) {
+    s.cmd(D3DDP2OP_CREATEVERTEXSHADERDECL, uint16_t(items.size()));
+    for (const auto& [handle, elements] : items) {
+        s.put(D3DHAL_DP2CREATEVERTEXSHADERDECL{handle, uint32_t(elements.size())});
+        s.putAll(elements);
+    }
+}
+
+const D3DVERTEXELEMENT9 kPosition{0, 0, D3DDECLTYPE_FLOAT3, 0, D3DDECLUSAGE_POSITION, 0};
+const D3DVERTEXELEMENT9 kColor{0, 12, D3DDECLTYPE_D3DCOLOR, 0, D3DDECLUSAGE_COLOR, 0};
+const D3DVERTEXELEMENT9 kEnd{kDeclEndStream, 0, D3DDECLTYPE_UNUSED, 0, 0, 0};
+
+TEST_F(ShaderObjects, VertexDeclarationsAreCheckedAtCreation) {
+    CommandStream s;
+    createDecl(s, {{1, {kPosition, kColor, kEnd}}, {2, {kPosition, kColor}}}); // end marker optional
+    ASSERT_EQ(execute(s), S_OK);
+    const device::Context& c = *device::contextOf(context_);
+    ASSERT_TRUE(c.declarations().find(1));
+    EXPECT_EQ(c.declarations().find(1)->size(), 2u);
+    ASSERT_TRUE(c.declarations().find(2));
+    EXPECT_EQ(c.declarations().find(2)->size(), 2u);
+    EXPECT_EQ((*c.declarations().find(2))[1].Offset, 12u);
+
+    // A duplicate semantic fails the token at its offset and creates nothing of it.
+    CommandStream bad;
+    createDecl(bad, {{3, {kPosition}}});
+    const size_t offset = bad.size();
+    D3DVERTEXELEMENT9 twice = kPosition;
+    twice.Offset = 12;
+    createDecl(bad, {{4, {kPosition}}, {5, {kPosition, twice}}});
+    EXPECT_EQ(execute(bad), D3DERR_INVALIDCALL);
+    EXPECT_EQ(errorOffset(), offset);
+    EXPECT_TRUE(c.declarations().find(3));
+    EXPECT_FALSE(c.declarations().find(4));
+    EXPECT_NE(c.declarations().lastError().find("used twice"), std::string::npos) << c.declarations().lastError();
+
+    CommandStream del;
+    del.cmd(D3DDP2OP_DELETEVERTEXSHADERDECL, 2).put(D3DHAL_DP2VERTEXSHADER{1}).put(D3DHAL_DP2VERTEXSHADER{2});
+    EXPECT_EQ(execute(del), S_OK);
+    EXPECT_EQ(c.declarations().count(), 1u);
+}
+
+TEST_F(ShaderObjects, VertexDeclarationWithABadTypeIsRejected) {
+    D3DVERTEXELEMENT9 badType = kColor;
+    badType.Type = 17; // D3DDECLTYPE_UNUSED is no element type
+    CommandStream s;
+    createDecl(s, {{6, {kPosition, badType}}});
+    EXPECT_EQ(execute(s), D3DERR_INVALIDCALL);
+    EXPECT_EQ(device::contextOf(context_)->declarations().count(), 0u);
 }
 
 } // namespace
