@@ -103,6 +103,7 @@ void print(const Device& device) {
     flag("customBorderColorWithoutFormat", c.customBorderColorWithoutFormat);
     number("maxCustomBorderColorSamplers", c.maxCustomBorderColorSamplers);
     flag("VK_EXT_depth_clip_enable", c.depthClipEnable);
+    flag("VK_KHR_push_descriptor", c.pushDescriptor);
     std::printf("limits\n");
     const VkPhysicalDeviceLimits& l = device.limits();
     number("bufferImageGranularity", l.bufferImageGranularity);

@@ -83,6 +83,9 @@ struct Caps {
     // VK_EXT_depth_clip_enable.
     bool depthClipEnable = false;
 
+    // VK_KHR_push_descriptor: per-draw uniform blocks of shader draws without descriptor pools.
+    bool pushDescriptor = false;
+
     // The core VkPhysicalDeviceFeatures enabled on the device (a curated subset of those offered).
     VkPhysicalDeviceFeatures coreFeatures{};
 };

@@ -86,6 +86,10 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
             self->device_, "vkGetCalibratedTimestampsKHR", "vkGetCalibratedTimestampsEXT",
             caps.calibratedTimestamps == CalibratedTimestamps::Khr);
 
+    if (caps.pushDescriptor)
+        fn.cmdPushDescriptorSet = reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(
+            vkGetDeviceProcAddr(self->device_, "vkCmdPushDescriptorSetKHR"));
+
     VkQueue queue = VK_NULL_HANDLE;
     vkGetDeviceQueue(self->device_, caps.queueFamily, 0, &queue);
     self->queue_ = std::make_unique<Queue>(self->device_, queue, caps.queueFamily);

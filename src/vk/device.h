@@ -35,6 +35,7 @@ struct DeviceFunctions {
     PFN_vkCmdBeginRendering cmdBeginRendering = nullptr;
     PFN_vkCmdEndRendering cmdEndRendering = nullptr;
     PFN_vkGetCalibratedTimestampsEXT getCalibratedTimestamps = nullptr; // null without calibration
+    PFN_vkCmdPushDescriptorSetKHR cmdPushDescriptorSet = nullptr;       // null without push descriptors
 };
 
 class Device {

@@ -170,6 +170,7 @@ std::unique_ptr<DeviceSetup> probeDevice(VkInstance instance, VkPhysicalDevice d
     s.useEds3 = ext.enableIfPresent(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME, e);
     s.useCustomBorderColor = ext.enableIfPresent(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME, e);
     s.useDepthClipEnable = ext.enableIfPresent(VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME, e);
+    c.pushDescriptor = ext.enableIfPresent(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME, e);
     // The EXT first when both are offered: validation layers older than the KHR (like Debian's
     // 1.3.239) warn about extensions they do not know. Same entry points and semantics.
     if (ext.enableIfPresent(VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, e))
