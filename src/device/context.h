@@ -114,6 +114,8 @@ class Context final : public dp2::Target {
                                                     dp2::Items<dp2::FloatConstants> items);
     // Draws `count` primitives from the user-memory stream 0 starting at byte `offset` of it.
     HRESULT drawUserStream(uint32_t type, uint64_t offset, uint32_t primitiveCount);
+    // The same with the vertex and pixel shaders set (context_shader_draw.cpp).
+    HRESULT drawUserStreamWithShaders(uint32_t type, uint64_t offset, uint32_t primitiveCount);
 
     Device& device_;
     state::StateCache state_;

@@ -7,52 +7,11 @@
 #include "ddivk/fvf.h"
 #include "device/context.h"
 #include "device/ddi_boundary.h"
+#include "device/draw_area.h"
 #include "draw/pipeline_state.h"
 #include "draw/primitive.h"
 
 namespace ddivk::device {
-namespace {
-
-// Long command streams are submitted in pieces so that latency and upload memory stay bounded.
-constexpr uint32_t kDrawsPerSubmission = 1024;
-
-struct Rect {
-    int32_t left, top, right, bottom;
-    bool empty() const { return right <= left || bottom <= top; }
-};
-
-Rect intersect(Rect a, Rect b) {
-    return {std::max(a.left, b.left), std::max(a.top, b.top), std::min(a.right, b.right),
-            std::min(a.bottom, b.bottom)};
-}
-
-Rect viewportRect(const state::DeviceState& s) {
-    const D3DVIEWPORT9& vp = s.viewport;
-    auto clampAdd = [](uint32_t a, uint32_t b) {
-        return int32_t(std::min<uint64_t>(uint64_t(a) + b, INT32_MAX));
-    };
-    return {int32_t(std::min<uint32_t>(vp.X, INT32_MAX)), int32_t(std::min<uint32_t>(vp.Y, INT32_MAX)),
-            clampAdd(vp.X, vp.Width), clampAdd(vp.Y, vp.Height)};
-}
-
-// Where D3D9 lets a draw or a clear touch the target: the viewport, narrowed by the scissor
-// rectangle when D3DRS_SCISSORTESTENABLE is set, inside the attachment.
-Rect drawableArea(const state::DeviceState& s, uint32_t width, uint32_t height) {
-    Rect r = intersect(viewportRect(s), {0, 0, int32_t(width), int32_t(height)});
-    if (s.renderStates[D3DRS_SCISSORTESTENABLE]) {
-        const D3DRECT& sc = s.scissorRect;
-        r = intersect(r, {sc.x1, sc.y1, sc.x2, sc.y2});
-    }
-    return r;
-}
-
-VkRect2D toVkRect(Rect r) {
-    if (r.empty()) return {{0, 0}, {0, 0}};
-    return {{r.left, r.top}, {uint32_t(r.right - r.left), uint32_t(r.bottom - r.top)}};
-}
-
-} // namespace
-
 bool Context::sampleFlipInProgress() {
     sampledFlip_ = -1;
     sampledFlip_ = flipInProgress() ? 1 : 0;
@@ -117,8 +76,9 @@ HRESULT Context::drawUserStream(uint32_t type, uint64_t offset, uint32_t primiti
         DDIVK_WARN_ONCE("draw from a vertex buffer stream: not implemented yet (user-memory streams only)");
         return E_NOTIMPL;
     }
-    if (state_.vertexDeclaration() != 0 || state_.vertexShader() != 0) {
-        DDIVK_WARN_ONCE("draw with a vertex declaration or shader: not implemented yet (FVF only)");
+    if (state_.vertexShader() != 0) return drawUserStreamWithShaders(type, offset, primitiveCount);
+    if (state_.vertexDeclaration() != 0) {
+        DDIVK_WARN_ONCE("draw with a vertex declaration and no vertex shader: not implemented yet");
         return E_NOTIMPL;
     }
     const uint32_t fvfBytes = fvfVertexSize(state_.fvf());

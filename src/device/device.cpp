@@ -38,6 +38,8 @@ std::unique_ptr<Device> Device::create(const std::optional<std::string>& selecto
     options.selector = selector;
     device->vulkan_ = vk::Device::create(options);
     device->pipelines_ = std::make_unique<draw::PipelineCache>(device->vulkan_->handle());
+    if (device->vulkan_->caps().pushDescriptor)
+        device->shaderPipelines_ = std::make_unique<draw::ShaderPipelineCache>(device->vulkan_->handle());
     device->commands_ = std::make_unique<CommandContext>(*device->vulkan_);
     device->queries_ = std::make_unique<query::QueryEngine>(*device->vulkan_, *device->commands_);
     device->commands_->setQueryEngine(device->queries_.get());
@@ -54,6 +56,7 @@ Device::~Device() {
     queries_.reset();
     commands_.reset();
     surfaces_.clear();
+    shaderPipelines_.reset();
     pipelines_.reset();
 }
 

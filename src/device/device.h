@@ -14,6 +14,7 @@
 #include "device/command_context.h"
 #include "device/surface.h"
 #include "draw/pipeline_cache.h"
+#include "draw/shader_pipeline.h"
 #include "query/query_engine.h"
 #include "shader/translate/cache.h"
 #include "vk/device.h"
@@ -31,6 +32,8 @@ class Device {
     vk::Device& vulkan() { return *vulkan_; }
     CommandContext& commands() { return *commands_; }
     draw::PipelineCache& pipelines() { return *pipelines_; }
+    // Pipelines of draws with shaders; null without VK_KHR_push_descriptor.
+    draw::ShaderPipelineCache* shaderPipelines() { return shaderPipelines_.get(); }
     // The query engine every door issues its queries to (callers hold lock()).
     query::QueryEngine& queries() { return *queries_; }
     // Shader translations, shared by the device's contexts (thread-safe on its own).
@@ -55,6 +58,7 @@ class Device {
 
     std::unique_ptr<vk::Device> vulkan_;
     std::unique_ptr<draw::PipelineCache> pipelines_;
+    std::unique_ptr<draw::ShaderPipelineCache> shaderPipelines_;
     shader::TranslationCache translations_;
     std::unique_ptr<CommandContext> commands_;
     std::unique_ptr<query::QueryEngine> queries_;

@@ -80,7 +80,7 @@ void Emitter::vertexEpilogue() {
         }
         const uint32_t location = semanticLocation(usage, index);
         if (location >= abi::kLocCount) throw TranslateError{0, "output", "more distinct output semantics than locations"};
-        if (key_.vsOutputLocations && !(key_.vsOutputLocations >> location & 1)) return; // not read
+        if (!(key_.vsOutputLocations >> location & 1)) return; // the pixel stage does not read it
         if (written >> location & 1) return; // two registers with one semantic: the first wins
         written |= 1u << location;
         b.store(outputVar(*this, tVec4, location, {type, uint16_t(number), usage, index, 0}), value);
@@ -115,7 +115,8 @@ void Emitter::vertexEpilogue() {
     }
     (void)positionWritten;
     // Locations the pixel stage reads that the program never writes: zero.
-    for (uint32_t location = 0; location < abi::kLocCount; ++location)
+    for (uint32_t location = 0; location < abi::kLocCount && key_.vsOutputLocations != TranslationKey::kAllOutputs;
+         ++location)
         if ((key_.vsOutputLocations >> location & 1) && !(written >> location & 1))
             b.store(outputVar(*this, tVec4, location, {RegType::TexCrdOutOrOutput, 0, 0, 0, 0}), splat4(0.0f));
     b.store(outputVar(*this, tVec4, 0, {RegType::RastOut, 0, kUsagePosition, 0, 0}, BuiltIn::Position, true), position);

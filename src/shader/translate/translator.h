@@ -32,8 +32,9 @@ struct TranslationKey {
     bool legacyZeroMul = true; // multiplies give 0 when a factor is 0 (docs/shader-semantics.md)
     // Vertex shaders: the varying locations the pixel stage reads (bit = location), so that
     // the pair links exactly: outputs outside the mask are dropped, locations in the mask the
-    // program does not write get zero. 0: every output the program has, as it has them.
-    uint32_t vsOutputLocations = 0;
+    // program does not write get zero. kAllOutputs: every output the program has, as it has them.
+    static constexpr uint32_t kAllOutputs = ~0u;
+    uint32_t vsOutputLocations = kAllOutputs;
     // Vertex shaders: inputs whose w the attribute format gets wrong and D3D9 reads as 1 (bit
     // per input register: UDEC3, DEC3N).
     uint16_t inputWIsOne = 0;

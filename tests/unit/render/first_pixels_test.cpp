@@ -13,30 +13,6 @@ namespace {
 
 constexpr uint32_t kBackground = 0xFF102030;
 
-// Counts pixels that differ by more than `tolerance` in any channel, and reports the first.
-::testing::AssertionResult matches(const std::vector<uint32_t>& got, const ReferenceTarget& want,
-                                   int tolerance = 0) {
-    size_t bad = 0;
-    std::string first;
-    for (uint32_t y = 0; y < want.height(); ++y) {
-        for (uint32_t x = 0; x < want.width(); ++x) {
-            uint32_t g = got[size_t(y) * want.width() + x], w = want.at(x, y);
-            for (int shift = 0; shift < 32; shift += 8) {
-                int d = int((g >> shift) & 0xFF) - int((w >> shift) & 0xFF);
-                if (std::abs(d) > tolerance) {
-                    if (bad++ == 0) {
-                        char msg[96];
-                        std::snprintf(msg, sizeof(msg), "(%u,%u) got %08x want %08x", x, y, g, w);
-                        first = msg;
-                    }
-                    break;
-                }
-            }
-        }
-    }
-    if (bad == 0) return ::testing::AssertionSuccess();
-    return ::testing::AssertionFailure() << bad << " pixels differ, first " << first;
-}
 
 class FirstPixels : public RenderTest {};
 
