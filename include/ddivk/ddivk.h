@@ -8,6 +8,7 @@
 #include "ddivk/d3d9_formats.h"
 #include "ddivk/dp2.h"
 #include "ddivk/hresult.h"
+#include "ddivk/umd_query.h"
 
 extern "C" {
 
@@ -67,5 +68,20 @@ uint32_t ddivk_DrawPrimitives2(ddivk::D3DHAL_DRAWPRIMITIVES2DATA* data);
 // lpDDVertex). flags: DDIVK_DP2BUFFER_COMMANDS or DDIVK_DP2BUFFER_VERTICES.
 ddivk::HRESULT ddivk_dp2_buffer_create(uint32_t size, uint32_t flags, ddivk::DDIVK_DP2BUFFER** buffer);
 void ddivk_dp2_buffer_destroy(ddivk::DDIVK_DP2BUFFER* buffer);
+
+// The D3D9 UMD query door (include/ddivk/umd_query.h): CreateQuery, DestroyQuery, IssueQuery,
+// GetQueryData and Flush of d3dumddi.h, whose hDevice is a context handle cast to HANDLE. The
+// queries belong to the context (destroyed with it) and measure the device's command stream,
+// on the same engine as the DP2 tokens and the D3D10 door. GetQueryData returns S_FALSE until
+// the data is ready and never submits; Flush submits what is recorded.
+const ddivk::DDIVK_D3DDDI_QUERYFUNCS* ddivk_umd_query_functions(void);
+// IDirect3DQuery9::GetData's rules on top of that door (the runtime's side, for the d3d9.dll
+// front end and tools): size is the type's data size, or 0 to poll; flags 0 or
+// D3DGETDATA_FLUSH (submits the work the query waits for). Wrong sizes, flags or states:
+// D3DERR_INVALIDCALL, nothing written.
+ddivk::HRESULT ddivk_umd_query_get_data(uintptr_t context, ddivk::HANDLE query, void* data, uint32_t size,
+                                        uint32_t flags);
+// The data size of a query of the UMD door (IDirect3DQuery9::GetDataSize); 0 for an unknown one.
+uint32_t ddivk_umd_query_data_size(uintptr_t context, ddivk::HANDLE query);
 
 } // extern "C"

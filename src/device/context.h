@@ -92,6 +92,18 @@ class Context final : public dp2::Target {
     size_t queryCount() const { return queries_.size(); }
     size_t responsesOwed() const { return owed_.size(); }
 
+    // --- Queries of the UMD door (umd_queries.cpp; include/ddivk/umd_query.h) ---
+    // handle: the driver's hQuery (never 0). D3DERR_INVALIDCALL for unknown types, handles,
+    // flags (D3DDDI_ISSUEQUERY_*) and states; D3DERR_NOTAVAILABLE for types not measured.
+    HRESULT umdCreateQuery(uint32_t type, uintptr_t* handle);
+    HRESULT umdDestroyQuery(uintptr_t handle);
+    HRESULT umdIssueQuery(uintptr_t handle, uint32_t flags);
+    // S_FALSE until the data is ready; flush: submit the work the query waits for.
+    HRESULT umdGetQueryData(uintptr_t handle, void* data, bool flush);
+    // The query's D3D9 data size; 0 for an unknown handle.
+    uint32_t umdQueryDataSize(uintptr_t handle) const;
+    size_t umdQueryCount() const { return umdQueries_.size(); }
+
     // Draws recorded through this context (all forms).
     uint64_t drawCount() const { return drawCount_; }
 
@@ -139,6 +151,9 @@ class Context final : public dp2::Target {
     };
     std::unordered_map<uint32_t, Dp2Query> queries_;
     std::deque<OwedResponse> owed_;
+    // UMD door queries: hQuery -> the engine's query and its D3DQUERYTYPE row.
+    std::unordered_map<uintptr_t, Dp2Query> umdQueries_;
+    uintptr_t nextUmdQuery_ = 1;
 };
 
 } // namespace ddivk::device

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "device/context.h"
+#include "device/d3d9_query_rules.h"
 #include "device/ddi_boundary.h"
 
 namespace ddivk::device {
@@ -18,34 +19,12 @@ template <class T> void put(std::span<std::byte> out, size_t at, const T& value)
     std::memcpy(out.data() + at, &value, sizeof value);
 }
 
-// The DP2 data of a D3DQUERYTYPE (DX9 DDK sizes: BOOL, DWORD, UINT64).
-void writeData(const query::TypeRow& row, const query::QueryResult& r, std::span<std::byte> out, size_t at) {
-    switch (row.kind) {
-    case query::Kind::Event:
-        put(out, at, uint32_t{1}); // always TRUE once signalled
-        break;
-    case query::Kind::Occlusion:
-        put(out, at, uint32_t(r.count)); // a DWORD: the count wraps
-        break;
-    case query::Kind::Timestamp:
-        put(out, at, r.count);
-        break;
-    case query::Kind::TimestampDisjoint:
-        put(out, at, uint32_t(r.disjoint ? 1 : 0));
-        break;
-    case query::Kind::TimestampFrequency:
-        put(out, at, r.frequency);
-        break;
-    default:
-        std::memset(out.data() + at, 0, row.dataSize);
-        break;
-    }
-}
-
 } // namespace
 
 Context::~Context() {
     for (const auto& [queryID, q] : queries_)
+        device_.queries().destroy(q.id);
+    for (const auto& [handle, q] : umdQueries_)
         device_.queries().destroy(q.id);
 }
 
@@ -54,10 +33,9 @@ HRESULT Context::createQuery(dp2::Items<D3DHAL_DP2CREATEQUERY> items) {
         query::QueryEngine& engine = device_.queries();
         for (size_t i = 0; i < items.size(); ++i) {
             const D3DHAL_DP2CREATEQUERY& c = items[i];
-            const query::TypeRow* row = query::findD3D9Type(c.QueryType);
-            if (!row) return D3DERR_INVALIDCALL;
+            const query::TypeRow* row = nullptr;
             // (Types we cannot measure are answered as not available, never with made-up data.)
-            if (!engine.supports(row->kind)) return D3DERR_NOTAVAILABLE;
+            if (HRESULT hr = d3d9q::checkType(engine, c.QueryType, &row); failed(hr)) return hr;
             if (queries_.count(c.dwQueryID)) return D3DERR_INVALIDCALL;
             for (size_t j = 0; j < i; ++j)
                 if (items[j].dwQueryID == c.dwQueryID) return D3DERR_INVALIDCALL;
@@ -105,22 +83,18 @@ HRESULT Context::issueQuery(dp2::Items<D3DHAL_DP2ISSUEQUERY> items) {
             auto it = queries_.find(issue.dwQueryID);
             if (it == queries_.end() || (issue.dwFlags & ~kIssueFlags)) return D3DERR_INVALIDCALL;
             // BEGIN only on types that bracket (EVENT, TIMESTAMP, TIMESTAMPFREQ take END only).
-            if ((issue.dwFlags & D3DISSUE_BEGIN) && !query::isBracketed(it->second.type->kind))
-                return D3DERR_INVALIDCALL;
+            if (HRESULT hr = d3d9q::checkIssue(*it->second.type, (issue.dwFlags & D3DISSUE_BEGIN) != 0);
+                failed(hr))
+                return hr;
         }
         query::QueryEngine& engine = device_.queries();
         for (const D3DHAL_DP2ISSUEQUERY& issue : items) {
             const Dp2Query& q = queries_.find(issue.dwQueryID)->second;
             // (Flags 0: the driver may ignore the request.)
-            if (issue.dwFlags & D3DISSUE_BEGIN) {
-                HRESULT hr = engine.begin(q.id, query::IssueRules::D3D9);
-                if (failed(hr)) return hr;
-            }
-            if (issue.dwFlags & D3DISSUE_END) {
-                HRESULT hr = engine.end(q.id, query::IssueRules::D3D9);
-                if (failed(hr)) return hr;
-                owed_.push_back({issue.dwQueryID, q.id, engine.generation(q.id)});
-            }
+            const bool end = (issue.dwFlags & D3DISSUE_END) != 0;
+            HRESULT hr = d3d9q::issue(engine, q.id, (issue.dwFlags & D3DISSUE_BEGIN) != 0, end);
+            if (failed(hr)) return hr;
+            if (end) owed_.push_back({issue.dwQueryID, q.id, engine.generation(q.id)});
         }
         return S_OK;
     });
@@ -158,7 +132,7 @@ uint32_t Context::writeResponses(std::span<std::byte> out) {
             break;
         }
         put(out, used, D3DHAL_DP2RESPONSEQUERY{owed.queryID, q.type->dataSize});
-        writeData(*q.type, result, out, used + sizeof(D3DHAL_DP2RESPONSEQUERY));
+        d3d9q::writeData(*q.type, result, out.data() + used + sizeof(D3DHAL_DP2RESPONSEQUERY));
         used += size;
         ++count;
         owed_.pop_front();

@@ -1,0 +1,166 @@
+// The D3D9 UMD door of the query engine (include/ddivk/umd_query.h, d3dumddi.h's CreateQuery,
+// DestroyQuery, IssueQuery, GetQueryData and Flush): one static table of entry points, each a
+// thin call into the context's UMD queries under the device lock, which follow the same D3D9
+// rules as the DP2 tokens (device/d3d9_query_rules.h). A failing call changes nothing.
+#include <cstring>
+#include <mutex>
+
+#include "ddivk/ddivk.h"
+#include "device/context.h"
+#include "device/d3d9_query_rules.h"
+#include "device/ddi_boundary.h"
+#include "device/handles.h"
+
+using namespace ddivk;
+
+namespace ddivk::device {
+
+HRESULT Context::umdCreateQuery(uint32_t type, uintptr_t* handle) {
+    return guarded("umdCreateQuery", [&]() -> HRESULT {
+        query::QueryEngine& engine = device_.queries();
+        Dp2Query q;
+        // (Types we cannot measure are answered as not available, never with made-up data.)
+        if (HRESULT hr = d3d9q::checkType(engine, type, &q.type); failed(hr)) return hr;
+        if (HRESULT hr = engine.create(q.type->kind, &q.id); failed(hr)) return hr;
+        const uintptr_t h = nextUmdQuery_++;
+        try {
+            umdQueries_.emplace(h, q);
+        } catch (...) {
+            engine.destroy(q.id);
+            throw;
+        }
+        *handle = h;
+        return S_OK;
+    });
+}
+
+HRESULT Context::umdDestroyQuery(uintptr_t handle) {
+    auto it = umdQueries_.find(handle);
+    if (it == umdQueries_.end()) return D3DERR_INVALIDCALL;
+    device_.queries().destroy(it->second.id);
+    umdQueries_.erase(it);
+    return S_OK;
+}
+
+HRESULT Context::umdIssueQuery(uintptr_t handle, uint32_t flags) {
+    return guarded("umdIssueQuery", [&]() -> HRESULT {
+        auto it = umdQueries_.find(handle);
+        if (it == umdQueries_.end() || (flags & ~(D3DDDI_ISSUEQUERY_BEGIN | D3DDDI_ISSUEQUERY_END)))
+            return D3DERR_INVALIDCALL;
+        const bool begin = (flags & D3DDDI_ISSUEQUERY_BEGIN) != 0;
+        if (HRESULT hr = d3d9q::checkIssue(*it->second.type, begin); failed(hr)) return hr;
+        // (Flags 0: the driver may ignore the request.)
+        return d3d9q::issue(device_.queries(), it->second.id, begin, (flags & D3DDDI_ISSUEQUERY_END) != 0);
+    });
+}
+
+HRESULT Context::umdGetQueryData(uintptr_t handle, void* data, bool flush) {
+    return guarded("umdGetQueryData", [&]() -> HRESULT {
+        auto it = umdQueries_.find(handle);
+        if (it == umdQueries_.end()) return D3DERR_INVALIDCALL;
+        query::QueryResult result;
+        // Never issued or being built: D3DERR_INVALIDCALL (the runtime asks only after an End).
+        HRESULT hr = device_.queries().poll(it->second.id, flush, &result);
+        if (hr != S_OK) return hr; // S_FALSE: not ready (d3dumddi.h GetQueryData)
+        if (data) d3d9q::writeData(*it->second.type, result, data);
+        return S_OK;
+    });
+}
+
+uint32_t Context::umdQueryDataSize(uintptr_t handle) const {
+    auto it = umdQueries_.find(handle);
+    return it == umdQueries_.end() ? 0 : it->second.type->dataSize;
+}
+
+} // namespace ddivk::device
+
+namespace {
+
+uintptr_t handleOf(HANDLE h) {
+    return reinterpret_cast<uintptr_t>(h);
+}
+
+// Runs body with the context behind hDevice under its device lock (an unknown device:
+// D3DERR_INVALIDCALL), exceptions turned into HRESULTs.
+template <class Body> HRESULT call(uintptr_t context, const char* what, Body&& body) {
+    device::Context* c = device::contextOf(context);
+    if (!c) return D3DERR_INVALIDCALL;
+    return device::guarded(what, [&]() -> HRESULT {
+        std::lock_guard lock(c->device().lock());
+        return body(*c);
+    });
+}
+
+HRESULT DDIVK_APIENTRY createQuery(HANDLE hDevice, D3DDDIARG_CREATEQUERY* args) {
+    if (!args) return D3DERR_INVALIDCALL;
+    return call(handleOf(hDevice), "CreateQuery", [&](device::Context& c) -> HRESULT {
+        uintptr_t h = 0;
+        HRESULT hr = c.umdCreateQuery(args->QueryType, &h);
+        if (hr == S_OK) args->hQuery = reinterpret_cast<HANDLE>(h);
+        return hr;
+    });
+}
+
+HRESULT DDIVK_APIENTRY destroyQuery(HANDLE hDevice, HANDLE hQuery) {
+    return call(handleOf(hDevice), "DestroyQuery",
+                [&](device::Context& c) { return c.umdDestroyQuery(handleOf(hQuery)); });
+}
+
+HRESULT DDIVK_APIENTRY issueQuery(HANDLE hDevice, const D3DDDIARG_ISSUEQUERY* args) {
+    if (!args) return D3DERR_INVALIDCALL;
+    return call(handleOf(hDevice), "IssueQuery", [&](device::Context& c) {
+        return c.umdIssueQuery(handleOf(args->hQuery), args->Flags.Value);
+    });
+}
+
+// Never submits: d3dumddi.h's GetQueryData has no flags, so a flush (D3DGETDATA_FLUSH)
+// reaches the driver as pfnFlush.
+HRESULT DDIVK_APIENTRY getQueryData(HANDLE hDevice, const D3DDDIARG_GETQUERYDATA* args) {
+    if (!args) return D3DERR_INVALIDCALL;
+    return call(handleOf(hDevice), "GetQueryData", [&](device::Context& c) {
+        return c.umdGetQueryData(handleOf(args->hQuery), args->pData, false);
+    });
+}
+
+HRESULT DDIVK_APIENTRY flush(HANDLE hDevice) {
+    return call(handleOf(hDevice), "Flush", [&](device::Context& c) -> HRESULT {
+        c.device().commands().flush();
+        return S_OK;
+    });
+}
+
+// The door in one table, in D3DDDI_DEVICEFUNCS order, then Flush.
+constexpr DDIVK_D3DDDI_QUERYFUNCS kFunctions = {
+    createQuery,  // pfnCreateQuery   -> Context::umdCreateQuery  -> QueryEngine::create
+    destroyQuery, // pfnDestroyQuery  -> Context::umdDestroyQuery -> QueryEngine::destroy
+    issueQuery,   // pfnIssueQuery    -> Context::umdIssueQuery   -> QueryEngine::begin/end (D3D9 rules)
+    getQueryData, // pfnGetQueryData  -> Context::umdGetQueryData -> QueryEngine::poll (no flush)
+    flush,        // pfnFlush         -> CommandContext::flush
+};
+
+} // namespace
+
+extern "C" {
+
+const DDIVK_D3DDDI_QUERYFUNCS* ddivk_umd_query_functions(void) {
+    return &kFunctions;
+}
+
+// IDirect3DQuery9::GetData: the exact data size or 0 (a poll), flags 0 or D3DGETDATA_FLUSH.
+HRESULT ddivk_umd_query_get_data(uintptr_t context, HANDLE query, void* data, uint32_t size, uint32_t flags) {
+    return call(context, "ddivk_umd_query_get_data", [&](device::Context& c) -> HRESULT {
+        const uint32_t expected = c.umdQueryDataSize(handleOf(query));
+        if (expected == 0 || (flags & ~D3DGETDATA_FLUSH)) return D3DERR_INVALIDCALL;
+        if (size != 0 && (size != expected || !data)) return D3DERR_INVALIDCALL;
+        return c.umdGetQueryData(handleOf(query), size ? data : nullptr, (flags & D3DGETDATA_FLUSH) != 0);
+    });
+}
+
+uint32_t ddivk_umd_query_data_size(uintptr_t context, HANDLE query) {
+    device::Context* c = device::contextOf(context);
+    if (!c) return 0;
+    std::lock_guard lock(c->device().lock());
+    return c->umdQueryDataSize(handleOf(query));
+}
+
+} // extern "C"
