@@ -94,6 +94,9 @@ HRESULT Context::drawUserStreamWithShaders(uint32_t type, uint64_t offset, uint3
     Surface* color = device_.findSurface(s.renderTargets[0]);
     Surface* depth = device_.findSurface(s.depthStencil);
     if (!color) return D3DERR_INVALIDCALL;
+    // An empty viewport draws nothing (and Vulkan has no viewport of zero size).
+    const D3DVIEWPORT9& vp = s.viewport;
+    if (vp.Width == 0 || vp.Height == 0) return S_OK;
 
     // Translations under the keys this draw needs (the cache translates each pair once).
     shader::TranslationCache& translations = device_.translations();
@@ -201,10 +204,13 @@ HRESULT Context::drawUserStreamWithShaders(uint32_t type, uint64_t offset, uint3
     device_.vulkan().functions().cmdPushDescriptorSet(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines->layout(),
                                                       abi::kDescriptorSet, 4, writes);
 
-    // D3D9's viewport with its pixel centres on integers and y down (abi.h).
-    const D3DVIEWPORT9& vp = s.viewport;
-    const VkViewport viewport{float(vp.X) + 0.5f, float(vp.Y) + float(vp.Height) + 0.5f, float(vp.Width),
-                              -float(vp.Height), vp.MinZ, vp.MaxZ};
+    // D3D9's viewport with its pixel centres on integers and y down (abi.h); the depth range
+    // kept inside 0..1 as Vulkan requires (D3D9 requires it too; NaN reads as 0).
+    const float maxSize = float(device_.vulkan().limits().maxViewportDimensions[0]);
+    auto unit = [](float z) { return z >= 0.0f ? std::min(z, 1.0f) : 0.0f; };
+    const VkViewport viewport{float(vp.X) + 0.5f, float(vp.Y) + float(vp.Height) + 0.5f,
+                              std::min(float(vp.Width), maxSize), -std::min(float(vp.Height), maxSize),
+                              unit(vp.MinZ), unit(vp.MaxZ)};
     vkCmdSetViewport(cb, 0, 1, &viewport);
     const VkRect2D scissor = toVkRect(drawableArea(s, color->width(), color->height()));
     vkCmdSetScissor(cb, 0, 1, &scissor);

@@ -149,5 +149,28 @@ TEST_F(ShaderDraw, DrawPastTheVertexDataIsRejected) {
     EXPECT_EQ(errorOffset(), bad);
 }
 
+TEST_F(ShaderDraw, EmptyViewportAndOutOfRangeDepthDrawNothingOrClamp) {
+    // A viewport of zero width draws nothing (Vulkan forbids such a viewport); a depth range
+    // outside 0..1 is clamped. Either way no validation message.
+    const std::vector<ShaderVertex> v = {at(2, 2, 0xFFFFFFFF), at(40, 2, 0xFFFFFFFF), at(2, 40, 0xFFFFFFFF)};
+    CommandStream s;
+    clear(s, D3DCLEAR_TARGET, kBackground);
+    setShaders(s, kPassThroughVs, "ps_3_0\ndcl_color v0\nmov oC0, v0\n");
+    s.cmd(D3DDP2OP_VIEWPORTINFO, 1).put(D3DHAL_DP2VIEWPORTINFO{0, 0, 0, kHeight});
+    s.cmd(D3DDP2OP_DRAWPRIMITIVE, 1).put(D3DHAL_DP2DRAWPRIMITIVE{D3DPT_TRIANGLELIST, 0, 1});
+    ASSERT_EQ(execute(s, v), S_OK);
+    EXPECT_TRUE(matches(readTarget(), ReferenceTarget(kWidth, kHeight, kBackground)));
+
+    CommandStream z;
+    z.cmd(D3DDP2OP_VIEWPORTINFO, 1).put(D3DHAL_DP2VIEWPORTINFO{0, 0, kWidth, kHeight});
+    z.cmd(D3DDP2OP_ZRANGE, 1).put(D3DHAL_DP2ZRANGE{-1.0f, 2.0f});
+    z.cmd(D3DDP2OP_SETSTREAMSOURCEUM, 1).put(D3DHAL_DP2SETSTREAMSOURCEUM{0, sizeof(ShaderVertex)});
+    z.cmd(D3DDP2OP_DRAWPRIMITIVE, 1).put(D3DHAL_DP2DRAWPRIMITIVE{D3DPT_TRIANGLELIST, 0, 1});
+    ASSERT_EQ(execute(z, v), S_OK);
+    ReferenceTarget want(kWidth, kHeight, kBackground);
+    want.triangle(refAt(2, 2, 0xFFFFFFFF), refAt(40, 2, 0xFFFFFFFF), refAt(2, 40, 0xFFFFFFFF));
+    EXPECT_TRUE(matches(readTarget(), want, 1));
+}
+
 } // namespace
 } // namespace ddivk::test
