@@ -7,6 +7,7 @@
 // textures and stream frequency come with the rest of the draw translator.
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "ddivk/d3d9_decl.h"
 #include "device/context.h"
@@ -48,6 +49,18 @@ shader::TranslationKey pixelKey(const state::DeviceState& s, int major) {
     return key;
 }
 
+// The translation of `object` under `key`: the one the previous draw used when the key is the
+// same, else from the device's cache (null on a translation error).
+const shader::Translation* translationFor(shader::TranslationCache& cache, const ShaderObject& object,
+                                          const shader::TranslationKey& key) {
+    if (object.lastTranslation && object.lastKey == key) return object.lastTranslation.get();
+    auto entry = cache.get(object.tokens, key);
+    if (!entry) return nullptr;
+    object.lastKey = key;
+    object.lastTranslation = *entry;
+    return entry->get();
+}
+
 } // namespace
 
 HRESULT Context::drawUserStreamWithShaders(uint32_t type, uint64_t offset, uint32_t primitiveCount) {
@@ -65,16 +78,16 @@ HRESULT Context::drawUserStreamWithShaders(uint32_t type, uint64_t offset, uint3
         return E_NOTIMPL;
     }
     // The declaration, or the FVF as one.
-    std::vector<D3DVERTEXELEMENT9> elements;
+    std::shared_ptr<const VertexDeclarations::Elements> decl;
+    std::optional<VertexDeclarations::Elements> fromFvf;
     if (s.vertexInput.declaration != 0) {
-        const auto decl = declarations_.find(s.vertexInput.declaration);
+        decl = declarations_.find(s.vertexInput.declaration);
         if (!decl) return D3DERR_INVALIDCALL;
-        elements = *decl;
-    } else if (auto fromFvf = draw::declarationFromFvf(s.vertexInput.fvf)) {
-        elements = *fromFvf;
     } else {
-        return D3DERR_INVALIDCALL;
+        fromFvf = draw::declarationFromFvf(s.vertexInput.fvf);
+        if (!fromFvf) return D3DERR_INVALIDCALL;
     }
+    const VertexDeclarations::Elements& elements = decl ? *decl : *fromFvf;
     const state::StreamSource stream = state_.streamSource(0);
     uint32_t vertexBytes = 0;
     for (const D3DVERTEXELEMENT9& e : elements) {
@@ -101,9 +114,9 @@ HRESULT Context::drawUserStreamWithShaders(uint32_t type, uint64_t offset, uint3
     // Translations under the keys this draw needs (the cache translates each pair once).
     shader::TranslationCache& translations = device_.translations();
     const int psMajor = int(ps->tokens[0] >> 8 & 0xFF);
-    auto psEntry = translations.get(ps->tokens, pixelKey(s, psMajor));
-    if (!psEntry) return D3DERR_INVALIDCALL;
-    const shader::Translation& pixel = **psEntry;
+    const shader::Translation* psTranslation = translationFor(translations, *ps, pixelKey(s, psMajor));
+    if (!psTranslation) return D3DERR_INVALIDCALL;
+    const shader::Translation& pixel = *psTranslation;
     if (pixel.samplerMask) {
         DDIVK_WARN_ONCE("draw with a pixel shader that samples textures: not implemented yet");
         return E_NOTIMPL;
@@ -131,9 +144,9 @@ HRESULT Context::drawUserStreamWithShaders(uint32_t type, uint64_t offset, uint3
         if (key.attributeCount == 16) return D3DERR_INVALIDCALL;
         key.attributes[key.attributeCount++] = a;
     }
-    auto vsEntry = translations.get(vs->tokens, vsKey);
-    if (!vsEntry) return D3DERR_INVALIDCALL;
-    const shader::Translation& vertex = **vsEntry;
+    const shader::Translation* vsTranslation = translationFor(translations, *vs, vsKey);
+    if (!vsTranslation) return D3DERR_INVALIDCALL;
+    const shader::Translation& vertex = *vsTranslation;
     if (vertex.samplerMask) {
         DDIVK_WARN_ONCE("draw with a vertex shader that samples textures: not implemented yet");
         return E_NOTIMPL;

@@ -21,6 +21,10 @@ struct ShaderObject {
     shader::ShaderType type = shader::ShaderType::Vertex;
     std::vector<uint32_t> tokens;
     shader::TranslationCache::Entry translation; // under the default TranslationKey
+    // The translation for the latest draw's key: consecutive draws mostly repeat it, and then
+    // skip the cache's hash and lock. Touched only under the device lock.
+    mutable shader::TranslationKey lastKey{};
+    mutable shader::TranslationCache::Entry lastTranslation;
 };
 
 class ShaderObjects {

@@ -172,5 +172,29 @@ TEST_F(ShaderDraw, EmptyViewportAndOutOfRangeDepthDrawNothingOrClamp) {
     EXPECT_TRUE(matches(readTarget(), want, 1));
 }
 
+TEST_F(ShaderDraw, ChangingTheAlphaTestBetweenDrawsSwitchesTranslations) {
+    // Same shader objects, three draws: test off (drawn), on with GREATER 0x80 (alpha 0x40:
+    // nothing), off again (drawn): each draw uses the translation of its own key.
+    const std::vector<ShaderVertex> v = {at(2, 2, 0x40FF0000), at(40, 2, 0x40FF0000), at(2, 40, 0x40FF0000)};
+    ReferenceTarget drawn(kWidth, kHeight, kBackground);
+    drawn.triangle(refAt(2, 2, 0xFFFF0000), refAt(40, 2, 0xFFFF0000), refAt(2, 40, 0xFFFF0000));
+    const ReferenceTarget empty(kWidth, kHeight, kBackground);
+    CommandStream setup;
+    setShaders(setup, kPassThroughVs, "ps_3_0\ndcl_color v0\nmov oC0, v0\n");
+    renderState(setup, D3DRS_ALPHAFUNC, D3DCMP_GREATER);
+    renderState(setup, D3DRS_ALPHAREF, 0x80);
+    ASSERT_EQ(execute(setup, v), S_OK);
+    for (const bool alphaTest : {false, true, false}) {
+        CommandStream s;
+        clear(s, D3DCLEAR_TARGET, kBackground);
+        renderState(s, D3DRS_ALPHATESTENABLE, alphaTest ? 1 : 0);
+        s.cmd(D3DDP2OP_SETSTREAMSOURCEUM, 1).put(D3DHAL_DP2SETSTREAMSOURCEUM{0, sizeof(ShaderVertex)});
+        s.cmd(D3DDP2OP_DRAWPRIMITIVE, 1).put(D3DHAL_DP2DRAWPRIMITIVE{D3DPT_TRIANGLELIST, 0, 1});
+        ASSERT_EQ(execute(s, v), S_OK);
+        // The X8R8G8B8 target keeps alpha at 0xFF whatever the shader writes.
+        EXPECT_TRUE(matches(readTarget(), alphaTest ? empty : drawn, 1)) << "alpha test " << alphaTest;
+    }
+}
+
 } // namespace
 } // namespace ddivk::test
