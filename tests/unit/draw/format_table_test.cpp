@@ -76,7 +76,9 @@ float halfToFloat(uint16_t h) {
 float decode(const Channel& c, const uint8_t* texel, float absent) {
     if (c.bit < 0) return absent;
     uint64_t bits = 0;
-    std::memcpy(&bits, texel + c.bit / 8, (c.bits + 7) / 8 + (c.bit % 8 ? 1 : 0));
+    // The bytes the channel's bits span, and no more (the last texel ends the buffer).
+    const int first = c.bit / 8, last = (c.bit + c.bits - 1) / 8;
+    std::memcpy(&bits, texel + first, size_t(last - first + 1));
     bits = (bits >> (c.bit % 8)) & ((uint64_t(1) << c.bits) - 1);
     switch (c.kind) {
     case Kind::Unorm: return float(bits) / float((uint64_t(1) << c.bits) - 1);
