@@ -20,6 +20,8 @@ def main(build: pathlib.Path, out: pathlib.Path, seconds: int) -> int:
     if not fuzzers:
         print("fuzz: no fuzzers built")
         return 1
+    # Leaks inside the Vulkan driver (tests/fuzz/lsan_suppressions.txt says why).
+    suppressions = pathlib.Path("tests/fuzz/lsan_suppressions.txt").resolve()
     status = 0
     for fuzzer in fuzzers:
         name = fuzzer.name
@@ -31,10 +33,12 @@ def main(build: pathlib.Path, out: pathlib.Path, seconds: int) -> int:
             artifacts = out / f"{name}-artifacts"
             artifacts.mkdir(exist_ok=True)
             print(f"== fuzz: {name} for {seconds} s")
+            env = dict(os.environ)
+            env["LSAN_OPTIONS"] = f"suppressions={suppressions}"
             proc = subprocess.run(
                 [str(fuzzer), f"-max_total_time={seconds}", "-print_final_stats=1",
                  f"-artifact_prefix={artifacts}/", corpus],
-                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
             execs = re.findall(r"stat::number_of_executed_units:\s*(\d+)", proc.stdout)
             ok = proc.returncode == 0
             reason = "" if ok else f"exit {proc.returncode}"
