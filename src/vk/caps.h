@@ -83,6 +83,12 @@ struct Caps {
     // VK_EXT_depth_clip_enable.
     bool depthClipEnable = false;
 
+    // VK_KHR_sampler_mirror_clamp_to_edge (D3DTADDRESS_MIRRORONCE).
+    bool samplerMirrorClampToEdge = false;
+
+    // VK_EXT_line_rasterization's Bresenham lines: D3D9's line rule exactly.
+    bool bresenhamLines = false;
+
     // VK_KHR_push_descriptor: per-draw uniform blocks of shader draws without descriptor pools.
     bool pushDescriptor = false;
 

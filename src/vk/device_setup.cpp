@@ -125,6 +125,7 @@ VkPhysicalDeviceFeatures2* DeviceSetup::link() {
     append(tail, useEds3, &eds3);
     append(tail, useCustomBorderColor, &customBorderColor);
     append(tail, useDepthClipEnable, &depthClipEnable);
+    append(tail, useLineRasterization, &lineRasterization);
     return &features2;
 }
 
@@ -170,7 +171,10 @@ std::unique_ptr<DeviceSetup> probeDevice(VkInstance instance, VkPhysicalDevice d
     s.useEds3 = ext.enableIfPresent(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME, e);
     s.useCustomBorderColor = ext.enableIfPresent(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME, e);
     s.useDepthClipEnable = ext.enableIfPresent(VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME, e);
+    s.useLineRasterization = ext.enableIfPresent(VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME, e);
     c.pushDescriptor = ext.enableIfPresent(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME, e);
+    // Enabling the extension allows the address mode (no feature bit to chain below 1.2).
+    c.samplerMirrorClampToEdge = ext.enableIfPresent(VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME, e);
     // The EXT first when both are offered: validation layers older than the KHR (like Debian's
     // 1.3.239) warn about extensions they do not know. Same entry points and semantics.
     if (ext.enableIfPresent(VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, e))
@@ -245,6 +249,7 @@ std::unique_ptr<DeviceSetup> probeDevice(VkInstance instance, VkPhysicalDevice d
     c.maxTransformFeedbackStreams = s.useTransformFeedback ? xfbProps.maxTransformFeedbackStreams : 0;
 
     c.conditionalRendering = s.useConditionalRendering && s.conditionalRendering.conditionalRendering;
+    c.bresenhamLines = s.useLineRasterization && s.lineRasterization.bresenhamLines;
     c.inheritedConditionalRendering =
         s.useConditionalRendering && s.conditionalRendering.inheritedConditionalRendering;
 

@@ -44,6 +44,8 @@ struct DeviceSetup {
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
     VkPhysicalDeviceDepthClipEnableFeaturesEXT depthClipEnable{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT};
+    VkPhysicalDeviceLineRasterizationFeaturesEXT lineRasterization{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
 
     DeviceSetup() = default;
     DeviceSetup(const DeviceSetup&) = delete;
@@ -56,7 +58,7 @@ struct DeviceSetup {
     bool useTimeline = false, useHostQueryReset = false, useDynamicRendering = false, useSync2 = false;
     bool useDivisor = false, useTransformFeedback = false, useConditionalRendering = false;
     bool useRobustness2 = false, useEds1 = false, useEds2 = false, useEds3 = false;
-    bool useCustomBorderColor = false, useDepthClipEnable = false;
+    bool useCustomBorderColor = false, useDepthClipEnable = false, useLineRasterization = false;
 };
 
 // Probes `device` (API capped at instanceApiVersion): fills caps, the extensions and the
