@@ -3,12 +3,13 @@
 #include <array>
 
 #include "vk/error.h"
+#include "vk/resources.h"
 
 namespace ddivk::draw {
 
 VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, const PipelineKey& key,
                                   std::span<const VkPipelineShaderStageCreateInfo> stages,
-                                  const VkPipelineVertexInputStateCreateInfo& vertexInput) {
+                                  const VkPipelineVertexInputStateCreateInfo& vertexInput, VkPipelineCache cache) {
     VkPipelineInputAssemblyStateCreateInfo inputAssembly{
         VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
     inputAssembly.topology = VkPrimitiveTopology(key.topology);
@@ -18,10 +19,15 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
     viewport.scissorCount = 1;
 
     VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
-    raster.polygonMode = VK_POLYGON_MODE_FILL;
+    raster.polygonMode = VkPolygonMode(key.polygonMode);
     raster.cullMode = key.cullMode;
     raster.frontFace = VK_FRONT_FACE_CLOCKWISE; // see toVkCullMode
+    raster.depthBiasEnable = key.depthBiasEnable;
     raster.lineWidth = 1.0f;
+    VkPipelineRasterizationLineStateCreateInfoEXT lines{
+        VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT};
+    lines.lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
+    if (key.bresenhamLines) raster.pNext = &lines;
 
     VkPipelineMultisampleStateCreateInfo multisample{
         VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
@@ -31,18 +37,41 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
     depth.depthTestEnable = key.depthTest;
     depth.depthWriteEnable = key.depthWrite;
     depth.depthCompareOp = VkCompareOp(key.depthCompare);
+    depth.stencilTestEnable = key.stencilTest;
+    auto stencilFace = [](const StencilFaceKey& f) {
+        VkStencilOpState face{}; // compareMask, writeMask and reference are dynamic
+        face.failOp = VkStencilOp(f.failOp);
+        face.passOp = VkStencilOp(f.passOp);
+        face.depthFailOp = VkStencilOp(f.depthFailOp);
+        face.compareOp = VkCompareOp(f.compareOp);
+        return face;
+    };
+    depth.front = stencilFace(key.front);
+    depth.back = stencilFace(key.back);
 
     VkPipelineColorBlendAttachmentState blendAttachment{};
     blendAttachment.blendEnable = key.blendEnable;
-    blendAttachment.srcColorBlendFactor = blendAttachment.srcAlphaBlendFactor = VkBlendFactor(key.srcBlend);
-    blendAttachment.dstColorBlendFactor = blendAttachment.dstAlphaBlendFactor = VkBlendFactor(key.dstBlend);
-    blendAttachment.colorBlendOp = blendAttachment.alphaBlendOp = VkBlendOp(key.blendOp);
+    blendAttachment.srcColorBlendFactor = VkBlendFactor(key.srcColorBlend);
+    blendAttachment.dstColorBlendFactor = VkBlendFactor(key.dstColorBlend);
+    blendAttachment.colorBlendOp = VkBlendOp(key.colorBlendOp);
+    blendAttachment.srcAlphaBlendFactor = VkBlendFactor(key.srcAlphaBlend);
+    blendAttachment.dstAlphaBlendFactor = VkBlendFactor(key.dstAlphaBlend);
+    blendAttachment.alphaBlendOp = VkBlendOp(key.alphaBlendOp);
     blendAttachment.colorWriteMask = key.colorWriteMask;
     VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
     blend.attachmentCount = key.colorFormat != VK_FORMAT_UNDEFINED ? 1 : 0;
     blend.pAttachments = &blendAttachment;
 
-    std::array<VkDynamicState, 2> dynamicStates{VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+    // Every draw records the values of these after binding the pipeline (see dynamic_state.h).
+    constexpr std::array<VkDynamicState, 7> dynamicStates{
+        VK_DYNAMIC_STATE_VIEWPORT,
+        VK_DYNAMIC_STATE_SCISSOR,
+        VK_DYNAMIC_STATE_BLEND_CONSTANTS,
+        VK_DYNAMIC_STATE_DEPTH_BIAS,
+        VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK,
+        VK_DYNAMIC_STATE_STENCIL_WRITE_MASK,
+        VK_DYNAMIC_STATE_STENCIL_REFERENCE,
+    };
     VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
     dynamic.dynamicStateCount = uint32_t(dynamicStates.size());
     dynamic.pDynamicStates = dynamicStates.data();
@@ -52,9 +81,8 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
     rendering.colorAttachmentCount = colorFormat != VK_FORMAT_UNDEFINED ? 1 : 0;
     rendering.pColorAttachmentFormats = &colorFormat;
     rendering.depthAttachmentFormat = VkFormat(key.depthFormat);
-    // Stencil formats carry the stencil aspect too; stencil ops come with the draw translator.
-    bool hasStencil =
-        key.depthFormat == VK_FORMAT_D24_UNORM_S8_UINT || key.depthFormat == VK_FORMAT_D32_SFLOAT_S8_UINT;
+    // Stencil formats carry the stencil aspect too.
+    const bool hasStencil = vk::formatAspects(VkFormat(key.depthFormat)) & VK_IMAGE_ASPECT_STENCIL_BIT;
     rendering.stencilAttachmentFormat = hasStencil ? VkFormat(key.depthFormat) : VK_FORMAT_UNDEFINED;
 
     VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
@@ -72,7 +100,7 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
     info.layout = layout;
 
     VkPipeline pipeline = VK_NULL_HANDLE;
-    vk::check(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline),
+    vk::check(vkCreateGraphicsPipelines(device, cache, 1, &info, nullptr, &pipeline),
               "vkCreateGraphicsPipelines");
     return pipeline;
 }

@@ -1,6 +1,9 @@
 // Everything that selects a Vulkan graphics pipeline for a draw. A plain, padding-free value so
-// it hashes and compares as bytes. Viewport and scissor are dynamic state, not part of the key.
+// it hashes and compares as bytes. Viewport, scissor, blend constants, stencil reference and
+// masks and the depth-bias values are dynamic state (draw/dynamic_state.h), not part of the key.
 #pragma once
+
+#include "draw/byte_hash.h"
 
 #include <volk.h>
 
@@ -14,41 +17,63 @@ namespace ddivk::draw {
 // shader reads the D3D default (diffuse white, specular black).
 constexpr uint8_t kNoAttribute = 0xFF;
 
+// One face's stencil operations (VkStencilOp, VkCompareOp).
+struct StencilFaceKey {
+    uint8_t failOp = VK_STENCIL_OP_KEEP;
+    uint8_t passOp = VK_STENCIL_OP_KEEP;
+    uint8_t depthFailOp = VK_STENCIL_OP_KEEP;
+    uint8_t compareOp = VK_COMPARE_OP_ALWAYS;
+};
+
+// Every Vulkan enum held in a byte below is small (core values, all under 32).
 struct PipelineKey {
-    // Vertex input (pre-transformed FVF path).
+    // Vertex input (pre-transformed FVF path; the shader path keeps the defaults).
     uint16_t stride = 0;
     uint8_t diffuseOffset = kNoAttribute;
     uint8_t specularOffset = kNoAttribute;
-    // Input assembly and rasterisation.
-    uint32_t topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-    uint32_t cullMode = VK_CULL_MODE_NONE;
-    // Attachments.
+    // Attachments (VkFormat; extension formats need the full width).
     uint32_t colorFormat = VK_FORMAT_UNDEFINED;
     uint32_t depthFormat = VK_FORMAT_UNDEFINED;
-    // Depth.
+    // Input assembly and rasterisation.
+    uint8_t topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+    uint8_t cullMode = VK_CULL_MODE_NONE;
+    uint8_t polygonMode = VK_POLYGON_MODE_FILL;
+    uint8_t depthBiasEnable = 0; // the bias values are dynamic
+    // Depth and stencil. front: clockwise faces (D3DRS_STENCIL*), back: counter-clockwise
+    // (D3DRS_CCW_STENCIL* in two-sided mode, else the same as front).
     uint8_t depthTest = 0;
     uint8_t depthWrite = 0;
-    uint8_t colorWriteMask = 0xF; // VkColorComponentFlags
+    uint8_t depthCompare = VK_COMPARE_OP_ALWAYS;
+    uint8_t stencilTest = 0;
+    StencilFaceKey front;
+    StencilFaceKey back;
+    // Blending: colour and alpha equations (alpha repeats colour unless separate alpha is on).
     uint8_t blendEnable = 0;
-    uint32_t depthCompare = VK_COMPARE_OP_ALWAYS;
-    // Blending (one equation for colour and alpha until separate alpha blend lands).
-    uint32_t srcBlend = VK_BLEND_FACTOR_ONE;
-    uint32_t dstBlend = VK_BLEND_FACTOR_ZERO;
-    uint32_t blendOp = VK_BLEND_OP_ADD;
+    uint8_t colorWriteMask = 0xF; // VkColorComponentFlags
+    uint8_t srcColorBlend = VK_BLEND_FACTOR_ONE;
+    uint8_t dstColorBlend = VK_BLEND_FACTOR_ZERO;
+    uint8_t colorBlendOp = VK_BLEND_OP_ADD;
+    uint8_t srcAlphaBlend = VK_BLEND_FACTOR_ONE;
+    uint8_t dstAlphaBlend = VK_BLEND_FACTOR_ZERO;
+    uint8_t alphaBlendOp = VK_BLEND_OP_ADD;
+    // Lines: 1 draws them with VK_EXT_line_rasterization's Bresenham mode, D3D9's "diamond exit"
+    // rule (first pixel lit, last not, whichever way the line runs); 0: Vulkan's default.
+    uint8_t bresenhamLines = 0;
+    uint8_t reserved[3]{};
 
     bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };
 
+static_assert(sizeof(StencilFaceKey) == 4);
 static_assert(sizeof(PipelineKey) == 40, "PipelineKey must stay padding-free: it hashes as bytes");
+static_assert(VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA < 256 && VK_BLEND_OP_MAX < 256 &&
+                  VK_PRIMITIVE_TOPOLOGY_PATCH_LIST < 256 && VK_STENCIL_OP_DECREMENT_AND_WRAP < 256,
+              "the key keeps these enums in bytes");
 
 // FNV-1a over the key's bytes.
 struct PipelineKeyHash {
     size_t operator()(const PipelineKey& k) const {
-        const auto* p = reinterpret_cast<const uint8_t*>(&k);
-        uint64_t h = 1469598103934665603ull;
-        for (size_t i = 0; i < sizeof(k); ++i)
-            h = (h ^ p[i]) * 1099511628211ull;
-        return size_t(h);
+        return hashBytes(k);
     }
 };
 

@@ -1,4 +1,5 @@
-// The pipeline key of a pre-transformed draw, read from the D3D9 render states.
+// The pipeline key of a draw, read from the D3D9 render states: the part every draw path shares
+// (rasterisation, depth, stencil, blending) and the pre-transformed vertex layout on top.
 #pragma once
 
 #include <volk.h>
@@ -11,12 +12,24 @@
 
 namespace ddivk::draw {
 
-// Render states in use: CULLMODE, ZENABLE, ZWRITEENABLE, ZFUNC (with a depth attachment),
-// ALPHABLENDENABLE, SRCBLEND, DESTBLEND, BLENDOP, COLORWRITEENABLE. An out-of-range value
-// falls back to the state's D3D9 default, as the runtime would not have passed it.
+// Render states in use: CULLMODE, FILLMODE (triangles only), ZENABLE, ZWRITEENABLE, ZFUNC,
+// DEPTHBIAS / SLOPESCALEDEPTHBIAS (whether biased; the values are dynamic), STENCILENABLE and the
+// STENCIL* / CCW_STENCIL* operations with TWOSIDEDSTENCILMODE (with a stencil aspect),
+// ALPHABLENDENABLE, SRCBLEND, DESTBLEND, BLENDOP, SEPARATEALPHABLENDENABLE, SRCBLENDALPHA,
+// DESTBLENDALPHA, BLENDOPALPHA, COLORWRITEENABLE. An out-of-range value falls back to the
+// state's D3D9 default, as the runtime would not have passed it.
 // colorIgnoresAlpha: an X format (X8R8G8B8) whose stored alpha must stay 1 for DESTALPHA.
-PipelineKey pretransformedPipelineKey(const state::DeviceState& state, const PretransformedLayout& layout,
-                                      uint32_t primitiveType, VkFormat colorFormat, bool colorIgnoresAlpha,
-                                      VkFormat depthFormat);
+// fillModeNonSolid: the device feature; without it POINT and WIREFRAME draw solid (logged once).
+// The vertex-layout fields keep their defaults (see setPretransformedLayout).
+PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitiveType, VkFormat colorFormat,
+                             bool colorIgnoresAlpha, VkFormat depthFormat, bool fillModeNonSolid);
+
+// Whether the key's lines take the Bresenham mode (line topologies, when the device has it).
+inline uint8_t bresenhamLinesFor(const PipelineKey& key, bool deviceHasIt) {
+    return deviceHasIt && (key.topology == VK_PRIMITIVE_TOPOLOGY_LINE_LIST || key.topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP);
+}
+
+// Fills the key's vertex-input fields for a pre-transformed (XYZRHW) draw.
+void setPretransformedLayout(PipelineKey& key, const PretransformedLayout& layout);
 
 } // namespace ddivk::draw

@@ -48,6 +48,25 @@ constexpr VkBlendOp kBlendOps[] = {
     VK_BLEND_OP_ADD, VK_BLEND_OP_SUBTRACT, VK_BLEND_OP_REVERSE_SUBTRACT, VK_BLEND_OP_MIN, VK_BLEND_OP_MAX,
 };
 
+// Indexed from D3DSTENCILOP_KEEP (1). D3D9's INCRSAT/DECRSAT clamp to 0..255, INCR/DECR wrap.
+constexpr VkStencilOp kStencilOps[] = {
+    VK_STENCIL_OP_KEEP,                // KEEP
+    VK_STENCIL_OP_ZERO,                // ZERO
+    VK_STENCIL_OP_REPLACE,             // REPLACE
+    VK_STENCIL_OP_INCREMENT_AND_CLAMP, // INCRSAT
+    VK_STENCIL_OP_DECREMENT_AND_CLAMP, // DECRSAT
+    VK_STENCIL_OP_INVERT,              // INVERT
+    VK_STENCIL_OP_INCREMENT_AND_WRAP,  // INCR
+    VK_STENCIL_OP_DECREMENT_AND_WRAP,  // DECR
+};
+
+// Indexed from D3DFILL_POINT (1).
+constexpr VkPolygonMode kPolygonModes[] = {
+    VK_POLYGON_MODE_POINT, // POINT
+    VK_POLYGON_MODE_LINE,  // WIREFRAME
+    VK_POLYGON_MODE_FILL,  // SOLID
+};
+
 } // namespace
 
 std::optional<VkCompareOp> toVkCompareOp(uint32_t v) {
@@ -58,6 +77,12 @@ std::optional<VkBlendFactor> toVkBlendFactor(uint32_t v) {
 }
 std::optional<VkBlendOp> toVkBlendOp(uint32_t v) {
     return lookup(kBlendOps, v, D3DBLENDOP_ADD);
+}
+std::optional<VkStencilOp> toVkStencilOp(uint32_t v) {
+    return lookup(kStencilOps, v, D3DSTENCILOP_KEEP);
+}
+std::optional<VkPolygonMode> toVkPolygonMode(uint32_t v) {
+    return lookup(kPolygonModes, v, D3DFILL_POINT);
 }
 
 // D3D and the Vulkan framebuffer both have y pointing down, and Vulkan's winding is taken in

@@ -18,6 +18,12 @@ std::optional<VkBlendFactor> toVkBlendFactor(uint32_t d3dBlend);
 // D3DBLENDOP -> VkBlendOp.
 std::optional<VkBlendOp> toVkBlendOp(uint32_t d3dBlendOp);
 
+// D3DSTENCILOP -> VkStencilOp; nullopt for a value outside the enum.
+std::optional<VkStencilOp> toVkStencilOp(uint32_t d3dStencilOp);
+
+// D3DFILLMODE -> VkPolygonMode; nullopt for a value outside the enum.
+std::optional<VkPolygonMode> toVkPolygonMode(uint32_t d3dFill);
+
 // D3DCULL -> the Vulkan cull mode, with front faces declared clockwise (see the .cpp).
 VkCullModeFlags toVkCullMode(uint32_t d3dCull);
 

@@ -19,7 +19,7 @@ void RenderTest::TearDownTestSuite() {
 
 void RenderTest::SetUp() {
     ASSERT_NE(device_, nullptr);
-    ddivk_surface_desc rt{kWidth, kHeight, D3DFMT_X8R8G8B8, DDIVK_SURFACE_RENDERTARGET};
+    ddivk_surface_desc rt{kWidth, kHeight, targetFormat_, DDIVK_SURFACE_RENDERTARGET};
     ASSERT_EQ(ddivk_surface_create(device_, &rt, &target_), S_OK);
     if (depthFormat_) {
         ddivk_surface_desc ds{kWidth, kHeight, depthFormat_, DDIVK_SURFACE_DEPTHSTENCIL};
@@ -67,7 +67,9 @@ std::vector<uint32_t> RenderTest::readTarget() {
 }
 
 uint64_t RenderTest::pipelinesCreated() {
-    return driverDevice().pipelines().createdCount();
+    // Pre-transformed legacy tokens and every other draw have their own caches.
+    device::Device& d = driverDevice();
+    return d.pipelines().createdCount() + (d.programPipelines() ? d.programPipelines()->createdCount() : 0);
 }
 
 device::Device& RenderTest::driverDevice() {
@@ -82,9 +84,9 @@ void RenderTest::renderState(CommandStream& s, uint32_t state, uint32_t value) {
 }
 
 void RenderTest::clear(CommandStream& s, uint32_t flags, uint32_t color, const std::vector<RECT>& rects,
-                       float depth) {
+                       float depth, uint32_t stencil) {
     s.cmd(D3DDP2OP_CLEAR, uint16_t(rects.size()));
-    s.put(flags).put(color).put(depth).put(uint32_t(0));
+    s.put(flags).put(color).put(depth).put(stencil);
     for (const RECT& r : rects)
         s.put(r);
 }

@@ -58,7 +58,7 @@ class RenderTest : public ::testing::Test {
     }
     uint32_t errorOffset() const { return errorOffset_; }
 
-    // The render target's pixels (X8R8G8B8, alpha reads 0xFF).
+    // The render target's pixels as stored (X8R8G8B8: alpha reads 0xFF).
     std::vector<uint32_t> readTarget();
     // Pipelines the device has created so far.
     static uint64_t pipelinesCreated();
@@ -69,7 +69,7 @@ class RenderTest : public ::testing::Test {
     static void renderState(CommandStream& s, uint32_t state, uint32_t value);
     // Appends a CLEAR of the target with rects (none: the viewport).
     static void clear(CommandStream& s, uint32_t flags, uint32_t color, const std::vector<RECT>& rects = {},
-                      float depth = 1.0f);
+                      float depth = 1.0f, uint32_t stencil = 0);
 
     static ddivk_device* device_;
     uint32_t target_ = 0;
@@ -78,6 +78,8 @@ class RenderTest : public ::testing::Test {
     uint32_t errorOffset_ = 0;
     // Set by a test before SetUp runs to create a depth surface of this D3DFORMAT.
     uint32_t depthFormat_ = 0;
+    // Set by a test before SetUp runs to choose the render target's D3DFORMAT (4 bytes a pixel).
+    uint32_t targetFormat_ = D3DFMT_X8R8G8B8;
 };
 
 } // namespace ddivk::test

@@ -129,14 +129,14 @@ TEST_F(ShaderDraw, RepeatedDrawsCreateNoNewPipeline) {
     setShaders(first, kPassThroughVs, "ps_3_0\ndcl_color v0\nmov oC0, v0\n");
     first.cmd(D3DDP2OP_DRAWPRIMITIVE, 1).put(D3DHAL_DP2DRAWPRIMITIVE{D3DPT_TRIANGLELIST, 0, 1});
     ASSERT_EQ(execute(first, v), S_OK);
-    const uint64_t created = driverDevice().shaderPipelines()->createdCount();
+    const uint64_t created = driverDevice().programPipelines()->createdCount();
     for (int frame = 0; frame < 3; ++frame) {
         CommandStream s;
         s.cmd(D3DDP2OP_SETSTREAMSOURCEUM, 1).put(D3DHAL_DP2SETSTREAMSOURCEUM{0, sizeof(ShaderVertex)});
         s.cmd(D3DDP2OP_DRAWPRIMITIVE, 1).put(D3DHAL_DP2DRAWPRIMITIVE{D3DPT_TRIANGLELIST, 0, 1});
         ASSERT_EQ(execute(s, v), S_OK);
     }
-    EXPECT_EQ(driverDevice().shaderPipelines()->createdCount(), created);
+    EXPECT_EQ(driverDevice().programPipelines()->createdCount(), created);
 }
 
 TEST_F(ShaderDraw, DrawPastTheVertexDataIsRejected) {

@@ -1,0 +1,78 @@
+#include "draw/dynamic_state.h"
+
+#include <bit>
+#include <cmath>
+
+#include "ddivk/d3d9_enums.h"
+
+namespace ddivk::draw {
+namespace {
+
+float finiteOrZero(uint32_t bits) {
+    const float f = std::bit_cast<float>(bits);
+    return std::isfinite(f) ? f : 0.0f;
+}
+
+} // namespace
+
+D3DDepthBias d3dDepthBias(const state::DeviceState& state) {
+    const auto& rs = state.renderStates;
+    return {finiteOrZero(rs[D3DRS_DEPTHBIAS]), finiteOrZero(rs[D3DRS_SLOPESCALEDEPTHBIAS])};
+}
+
+// D3D9 adds D3DRS_DEPTHBIAS to the fragment's depth as it is, in units of the depth range.
+// Vulkan multiplies depthBiasConstantFactor by r, the format's minimum resolvable difference
+// ("Depth Bias Computation"), so the factor is the D3D9 bias divided by r:
+// - UNORM formats of n bits: r = 2^-n, so we multiply by 2^16 (D16) or 2^24 (D24). The spec
+//   allows r up to 2 * 2^-n; AMD and lavapipe use that, and there our bias comes out doubled
+//   (DepthBias.ConstantBiasDecidesBetweenCoplanarQuads accepts one to two times D3D9's).
+// - D32_SFLOAT: r = 2^(e - 23), e the exponent of the primitive's largest depth, so no constant
+//   factor is exact everywhere. We take e = -1 (depths in [0.5, 1), where a perspective
+//   projection puts nearly all of a scene): 2^24, exact there, and below 0.5 half the D3D9 bias
+//   per halving of depth, never more than it. D24 formats fall back to D32 on some GPUs
+//   (format_table.cpp) and read the same way.
+// VK_EXT_depth_bias_control's FLOAT representation would make every case exact; it is newer
+// than the headers we build with.
+float vkDepthBiasConstant(float d3dBias, VkFormat depthFormat) {
+    switch (depthFormat) {
+    case VK_FORMAT_D16_UNORM:
+    case VK_FORMAT_D16_UNORM_S8_UINT:
+        return d3dBias * float(1u << 16);
+    case VK_FORMAT_X8_D24_UNORM_PACK32:
+    case VK_FORMAT_D24_UNORM_S8_UINT:
+    case VK_FORMAT_D32_SFLOAT:
+    case VK_FORMAT_D32_SFLOAT_S8_UINT:
+        return d3dBias * float(1u << 24);
+    default:
+        return 0.0f; // no depth attachment: nothing to bias
+    }
+}
+
+DynamicState dynamicState(const state::DeviceState& state, VkFormat depthFormat) {
+    const auto& rs = state.renderStates;
+    DynamicState d;
+    // D3DCOLOR is ARGB, 8 bits a channel.
+    const uint32_t factor = rs[D3DRS_BLENDFACTOR];
+    for (int i = 0; i < 3; ++i)
+        d.blendConstants[i] = float((factor >> (16 - 8 * i)) & 0xFF) / 255.0f;
+    d.blendConstants[3] = float(factor >> 24) / 255.0f;
+    // Stencil buffers have 8 bits; the higher bits of D3D9's 32-bit values take no part.
+    d.stencilReference = rs[D3DRS_STENCILREF] & 0xFF;
+    d.stencilCompareMask = rs[D3DRS_STENCILMASK] & 0xFF;
+    d.stencilWriteMask = rs[D3DRS_STENCILWRITEMASK] & 0xFF;
+    const D3DDepthBias bias = d3dDepthBias(state);
+    d.depthBiasConstant = vkDepthBiasConstant(bias.constant, depthFormat);
+    d.depthBiasSlope = bias.slope; // both APIs multiply the largest depth slope by it
+    return d;
+}
+
+void recordDynamicState(VkCommandBuffer cb, const DynamicState& d) {
+    vkCmdSetBlendConstants(cb, d.blendConstants);
+    vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilReference);
+    vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilCompareMask);
+    vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilWriteMask);
+    // D3D9 has no bias clamp: 0 leaves the bias unclamped.
+    vkCmdSetDepthBias(cb, d.depthBiasConstant, 0.0f, d.depthBiasSlope);
+}
+
+} // namespace ddivk::draw

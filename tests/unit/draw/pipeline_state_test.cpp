@@ -1,0 +1,214 @@
+// Render states to the pipeline key and the dynamic state, where pixels cannot show the rule:
+// every row of the stencil-op and fill-mode tables, out-of-range values falling back to the D3D9
+// default, states that must not reach the key, the fillModeNonSolid fallback, and the depth-bias
+// scale of each depth format.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstring>
+#include <limits>
+#include <memory>
+
+#include "ddivk/d3d9_enums.h"
+#include "draw/dynamic_state.h"
+#include "draw/pipeline_state.h"
+#include "draw/state_mapping.h"
+
+namespace ddivk::draw {
+namespace {
+
+constexpr VkFormat kColor = VK_FORMAT_B8G8R8A8_UNORM;
+constexpr VkFormat kDepthStencil = VK_FORMAT_D24_UNORM_S8_UINT;
+
+class PipelineState : public ::testing::Test {
+  protected:
+    PipelineState() : state_(std::make_unique<state::DeviceState>()) {
+        state::DeviceDefaults defaults;
+        defaults.autoDepthStencil = true;
+        state::setDefaults(*state_, defaults);
+    }
+
+    void set(uint32_t renderState, uint32_t value) { state_->renderStates[renderState] = value; }
+
+    PipelineKey key(uint32_t primitive = D3DPT_TRIANGLELIST, VkFormat depth = kDepthStencil,
+                    bool fillModeNonSolid = true) const {
+        return pipelineStateKey(*state_, primitive, kColor, false, depth, fillModeNonSolid);
+    }
+
+    std::unique_ptr<state::DeviceState> state_;
+};
+
+TEST(StateMapping, EveryStencilOpRow) {
+    const VkStencilOp want[] = {VK_STENCIL_OP_KEEP,
+                                VK_STENCIL_OP_ZERO,
+                                VK_STENCIL_OP_REPLACE,
+                                VK_STENCIL_OP_INCREMENT_AND_CLAMP,
+                                VK_STENCIL_OP_DECREMENT_AND_CLAMP,
+                                VK_STENCIL_OP_INVERT,
+                                VK_STENCIL_OP_INCREMENT_AND_WRAP,
+                                VK_STENCIL_OP_DECREMENT_AND_WRAP};
+    for (uint32_t op = D3DSTENCILOP_KEEP; op <= D3DSTENCILOP_DECR; ++op)
+        EXPECT_EQ(toVkStencilOp(op), want[op - D3DSTENCILOP_KEEP]) << op;
+    EXPECT_FALSE(toVkStencilOp(0));
+    EXPECT_FALSE(toVkStencilOp(D3DSTENCILOP_DECR + 1));
+}
+
+TEST(StateMapping, EveryFillModeRow) {
+    EXPECT_EQ(toVkPolygonMode(D3DFILL_POINT), VK_POLYGON_MODE_POINT);
+    EXPECT_EQ(toVkPolygonMode(D3DFILL_WIREFRAME), VK_POLYGON_MODE_LINE);
+    EXPECT_EQ(toVkPolygonMode(D3DFILL_SOLID), VK_POLYGON_MODE_FILL);
+    EXPECT_FALSE(toVkPolygonMode(0));
+    EXPECT_FALSE(toVkPolygonMode(4));
+}
+
+TEST_F(PipelineState, DefaultsGiveDepthTestAndNoBlendOrStencil) {
+    const PipelineKey k = key();
+    EXPECT_EQ(k.cullMode, VK_CULL_MODE_BACK_BIT);
+    EXPECT_EQ(k.polygonMode, VK_POLYGON_MODE_FILL);
+    EXPECT_EQ(k.depthTest, 1);
+    EXPECT_EQ(k.depthWrite, 1);
+    EXPECT_EQ(k.depthCompare, VK_COMPARE_OP_LESS_OR_EQUAL);
+    EXPECT_EQ(k.depthBiasEnable, 0);
+    EXPECT_EQ(k.stencilTest, 0);
+    EXPECT_EQ(k.blendEnable, 0);
+    EXPECT_EQ(k.colorWriteMask, 0xF);
+    // The vertex fields keep their defaults until a pre-transformed draw fills them.
+    EXPECT_EQ(k.stride, 0);
+    EXPECT_EQ(k.diffuseOffset, kNoAttribute);
+}
+
+TEST_F(PipelineState, OutOfRangeValuesFallBackToTheD3D9Defaults) {
+    set(D3DRS_STENCILENABLE, 1);
+    set(D3DRS_ALPHABLENDENABLE, 1);
+    set(D3DRS_SEPARATEALPHABLENDENABLE, 1);
+    for (uint32_t rs : {D3DRS_FILLMODE, D3DRS_ZFUNC, D3DRS_STENCILFUNC, D3DRS_STENCILFAIL, D3DRS_STENCILZFAIL,
+                        D3DRS_STENCILPASS, D3DRS_SRCBLEND, D3DRS_DESTBLEND, D3DRS_BLENDOP,
+                        D3DRS_SRCBLENDALPHA, D3DRS_DESTBLENDALPHA, D3DRS_BLENDOPALPHA})
+        set(rs, 0x7777);
+    const PipelineKey k = key();
+    EXPECT_EQ(k.polygonMode, VK_POLYGON_MODE_FILL);
+    EXPECT_EQ(k.depthCompare, VK_COMPARE_OP_LESS_OR_EQUAL);
+    EXPECT_EQ(k.front.compareOp, VK_COMPARE_OP_ALWAYS);
+    EXPECT_EQ(k.front.failOp, VK_STENCIL_OP_KEEP);
+    EXPECT_EQ(k.front.depthFailOp, VK_STENCIL_OP_KEEP);
+    EXPECT_EQ(k.front.passOp, VK_STENCIL_OP_KEEP);
+    EXPECT_EQ(k.srcColorBlend, VK_BLEND_FACTOR_ONE);
+    EXPECT_EQ(k.dstColorBlend, VK_BLEND_FACTOR_ZERO);
+    EXPECT_EQ(k.colorBlendOp, VK_BLEND_OP_ADD);
+    EXPECT_EQ(k.srcAlphaBlend, VK_BLEND_FACTOR_ONE);
+    EXPECT_EQ(k.dstAlphaBlend, VK_BLEND_FACTOR_ZERO);
+    EXPECT_EQ(k.alphaBlendOp, VK_BLEND_OP_ADD);
+}
+
+// States a draw does not use leave the key alone, so they cannot multiply pipelines.
+TEST_F(PipelineState, UnusedStatesDoNotReachTheKey) {
+    const PipelineKey plain = key();
+    set(D3DRS_SRCBLEND, D3DBLEND_SRCALPHA); // blending off
+    set(D3DRS_SRCBLENDALPHA, D3DBLEND_DESTCOLOR);
+    set(D3DRS_STENCILPASS, D3DSTENCILOP_INCR); // stencil off
+    set(D3DRS_CCW_STENCILFUNC, D3DCMP_NEVER);
+    set(D3DRS_BLENDFACTOR, 0x12345678); // dynamic
+    set(D3DRS_STENCILREF, 9);
+    set(D3DRS_STENCILMASK, 0x0F);
+    set(D3DRS_STENCILWRITEMASK, 0xF0);
+    EXPECT_EQ(key(), plain);
+    // Separate alpha states only count with SEPARATEALPHABLENDENABLE.
+    set(D3DRS_ALPHABLENDENABLE, 1);
+    const PipelineKey blended = key();
+    EXPECT_EQ(blended.srcAlphaBlend, VK_BLEND_FACTOR_SRC_ALPHA);
+    set(D3DRS_SEPARATEALPHABLENDENABLE, 1);
+    EXPECT_EQ(key().srcAlphaBlend, VK_BLEND_FACTOR_DST_COLOR);
+    EXPECT_EQ(key().srcColorBlend, VK_BLEND_FACTOR_SRC_ALPHA);
+}
+
+TEST_F(PipelineState, TwoSidedStencilFillsTheBackFaceFromTheCcwStates) {
+    set(D3DRS_STENCILENABLE, 1);
+    set(D3DRS_STENCILFAIL, D3DSTENCILOP_ZERO);
+    set(D3DRS_STENCILZFAIL, D3DSTENCILOP_INVERT);
+    set(D3DRS_STENCILPASS, D3DSTENCILOP_INCR);
+    set(D3DRS_STENCILFUNC, D3DCMP_GREATER);
+    set(D3DRS_CCW_STENCILFAIL, D3DSTENCILOP_REPLACE);
+    set(D3DRS_CCW_STENCILZFAIL, D3DSTENCILOP_DECRSAT);
+    set(D3DRS_CCW_STENCILPASS, D3DSTENCILOP_DECR);
+    set(D3DRS_CCW_STENCILFUNC, D3DCMP_EQUAL);
+    const StencilFaceKey cw{VK_STENCIL_OP_ZERO, VK_STENCIL_OP_INCREMENT_AND_WRAP, VK_STENCIL_OP_INVERT,
+                            VK_COMPARE_OP_GREATER};
+    const StencilFaceKey ccw{VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_DECREMENT_AND_WRAP,
+                             VK_STENCIL_OP_DECREMENT_AND_CLAMP, VK_COMPARE_OP_EQUAL};
+    auto same = [](const StencilFaceKey& a, const StencilFaceKey& b) { return std::memcmp(&a, &b, 4) == 0; };
+    PipelineKey k = key();
+    EXPECT_EQ(k.stencilTest, 1);
+    EXPECT_TRUE(same(k.front, cw));
+    EXPECT_TRUE(same(k.back, cw)); // one-sided: both faces use the STENCIL* states
+    set(D3DRS_TWOSIDEDSTENCILMODE, 1);
+    k = key();
+    EXPECT_TRUE(same(k.front, cw)); // front faces are the clockwise ones
+    EXPECT_TRUE(same(k.back, ccw));
+}
+
+TEST_F(PipelineState, StencilNeedsAStencilAspect) {
+    set(D3DRS_STENCILENABLE, 1);
+    EXPECT_EQ(key(D3DPT_TRIANGLELIST, VK_FORMAT_D16_UNORM).stencilTest, 0);
+    EXPECT_EQ(key(D3DPT_TRIANGLELIST, VK_FORMAT_UNDEFINED).stencilTest, 0);
+    EXPECT_EQ(key(D3DPT_TRIANGLELIST, VK_FORMAT_D32_SFLOAT_S8_UINT).stencilTest, 1);
+}
+
+TEST_F(PipelineState, FillModeAppliesToTrianglesWithTheFeatureOnly) {
+    set(D3DRS_FILLMODE, D3DFILL_WIREFRAME);
+    EXPECT_EQ(key().polygonMode, VK_POLYGON_MODE_LINE);
+    EXPECT_EQ(key(D3DPT_LINELIST).polygonMode, VK_POLYGON_MODE_FILL);
+    EXPECT_EQ(key(D3DPT_TRIANGLELIST, kDepthStencil, false).polygonMode, VK_POLYGON_MODE_FILL); // logged once
+    set(D3DRS_FILLMODE, D3DFILL_POINT);
+    EXPECT_EQ(key(D3DPT_TRIANGLEFAN).polygonMode, VK_POLYGON_MODE_POINT);
+}
+
+TEST_F(PipelineState, DepthBiasIsEnabledByEitherValueWithADepthAttachment) {
+    EXPECT_EQ(key().depthBiasEnable, 0);
+    set(D3DRS_SLOPESCALEDEPTHBIAS, std::bit_cast<uint32_t>(-1.0f));
+    EXPECT_EQ(key().depthBiasEnable, 1);
+    EXPECT_EQ(key(D3DPT_TRIANGLELIST, VK_FORMAT_UNDEFINED).depthBiasEnable, 0);
+    set(D3DRS_SLOPESCALEDEPTHBIAS, std::bit_cast<uint32_t>(std::numeric_limits<float>::quiet_NaN()));
+    EXPECT_EQ(key().depthBiasEnable, 0); // not finite: the default 0
+    set(D3DRS_DEPTHBIAS, std::bit_cast<uint32_t>(0.001f));
+    EXPECT_EQ(key().depthBiasEnable, 1);
+}
+
+TEST_F(PipelineState, XFormatsNeverWriteAlpha) {
+    EXPECT_EQ(pipelineStateKey(*state_, D3DPT_TRIANGLELIST, kColor, true, kDepthStencil, true).colorWriteMask,
+              0x7);
+    set(D3DRS_COLORWRITEENABLE, D3DCOLORWRITEENABLE_RED | D3DCOLORWRITEENABLE_ALPHA);
+    EXPECT_EQ(key().colorWriteMask, VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT);
+}
+
+TEST_F(PipelineState, DynamicStateReadsTheBlendFactorAndStencilValues) {
+    set(D3DRS_BLENDFACTOR, 0x40FF8000); // A R G B
+    set(D3DRS_STENCILREF, 0x1AB);       // stencil buffers have 8 bits
+    set(D3DRS_STENCILMASK, 0xFFFFFF0F);
+    set(D3DRS_STENCILWRITEMASK, 0x0F0);
+    set(D3DRS_SLOPESCALEDEPTHBIAS, std::bit_cast<uint32_t>(2.5f));
+    const DynamicState d = dynamicState(*state_, kDepthStencil);
+    EXPECT_FLOAT_EQ(d.blendConstants[0], 1.0f);
+    EXPECT_FLOAT_EQ(d.blendConstants[1], 128.0f / 255.0f);
+    EXPECT_FLOAT_EQ(d.blendConstants[2], 0.0f);
+    EXPECT_FLOAT_EQ(d.blendConstants[3], 64.0f / 255.0f);
+    EXPECT_EQ(d.stencilReference, 0xABu);
+    EXPECT_EQ(d.stencilCompareMask, 0x0Fu);
+    EXPECT_EQ(d.stencilWriteMask, 0xF0u);
+    EXPECT_FLOAT_EQ(d.depthBiasSlope, 2.5f);
+    EXPECT_FLOAT_EQ(d.depthBiasConstant, 0.0f);
+}
+
+// D3D9's bias is in depth-range units; Vulkan's constant factor counts the format's r
+// (dynamic_state.cpp): 2^-16 for D16, 2^-24 for D24 and, taken at depths in [0.5, 1), D32F.
+TEST(DepthBiasScale, EachDepthFormatGetsItsOwnUnits) {
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(1.0f / 65536, VK_FORMAT_D16_UNORM), 1.0f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(-0.5f, VK_FORMAT_D16_UNORM), -32768.0f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(1.0f / 16777216, VK_FORMAT_D24_UNORM_S8_UINT), 1.0f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(1.0f / 16777216, VK_FORMAT_X8_D24_UNORM_PACK32), 1.0f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(0.25f, VK_FORMAT_D32_SFLOAT), 4194304.0f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(0.25f, VK_FORMAT_D32_SFLOAT_S8_UINT), 4194304.0f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(0.25f, VK_FORMAT_UNDEFINED), 0.0f);
+}
+
+} // namespace
+} // namespace ddivk::draw
