@@ -94,10 +94,13 @@ TranslationKey keyFrom(std::span<const uint32_t> extra) {
         key.alphaFunc = uint8_t(1 + (extra[2] & 0xFF) % 8);
         key.fog = PixelFog(((extra[2] >> 8) & 0xFF) % 5);
         key.legacyZeroMul = !((extra[2] >> 16) & 1);
+        key.flatColors = (extra[2] >> 17) & 1;
     }
     if (extra.size() >= 4) {
         key.vsOutputLocations = extra[3];
         key.inputWIsOne = uint16_t(extra[3] >> 16);
+        // Pixel shaders linked to a given set of varyings (as after the fixed-function stage).
+        if (extra.size() >= 3 && (extra[2] >> 18) & 1) key.psInputLocations = extra[3];
     }
     // Then one word per fetched input: D3DDECLTYPE (17 and up: an attribute), stream, offset.
     for (size_t i = 0; i < key.fetch.size() && 4 + i < extra.size(); ++i) {

@@ -156,6 +156,7 @@ Translation Emitter::run() {
     emitEpilogue();
     b.returnVoid();
     b.endFunction();
+    declareLinkedInputs();
 
     b.entryPoint(isPixel() ? spirv::ExecutionModel::Fragment : spirv::ExecutionModel::Vertex, mainFunction_, "main",
                  interface_);

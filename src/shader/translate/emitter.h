@@ -138,6 +138,9 @@ class Emitter {
     Id projectStage(uint32_t stage, Id coord);
     // The Input variable behind v#, t# (or, for fog, RastOut 1), declared on first use.
     Id inputVariable(const Instruction& ins, RegType type, uint32_t number);
+    // Pixel shaders: an input at each location of TranslationKey::psInputLocations the program
+    // has none for (after the epilogue, which may declare the fog input).
+    void declareLinkedInputs();
     Id textureRegisterVar(uint32_t n); // ps_1_1..1_3 t# (Private vec4)
     // texm3x2pad/texm3x3pad results waiting for their last row (texture_ps1.cpp).
     std::vector<Id> matrixRows_;

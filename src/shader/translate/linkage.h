@@ -4,12 +4,21 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 namespace ddivk::shader {
 
 // The location of semantic (usage, index), or abi::kLocCount when every location is taken.
 // Thread-safe.
 uint32_t semanticLocation(uint8_t usage, uint8_t index);
+
+// The semantic (usage, index) at `location`, if one has it (the fixed ones always, the others
+// once handed out). Thread-safe.
+struct Semantic {
+    uint8_t usage = 0;
+    uint8_t index = 0;
+};
+std::optional<Semantic> semanticAt(uint32_t location);
 
 // D3DDECLUSAGE values the translator treats specially.
 enum DeclUsage : uint8_t {

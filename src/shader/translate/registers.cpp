@@ -1,6 +1,7 @@
 // Registers: where each D3D9 register type lives in the module, reading sources (swizzle,
 // modifiers, relative addressing) and writing destinations (shift, saturate, write mask,
 // predicate).
+#include <algorithm>
 #include "shader/abi.h"
 #include "shader/translate/emitter.h"
 #include "shader/translate/linkage.h"
@@ -55,6 +56,7 @@ Id Emitter::floatConstant(uint32_t index) {
     }
     const Id block = isPixel() ? psConstants_ : vsConstants_;
     const Id indices[] = {i32(0), i32(int32_t(index))};
+    out_.floatConstantsRead = std::max(out_.floatConstantsRead, index + 1);
     Id v = b.load(tVec4, b.accessChain(pointerVec4Uniform_, block, indices));
     if (isPs1()) v = glsl(Glsl::FClamp, tVec4, {v, splat4(-1.0f), splat4(1.0f)});
     return v;
@@ -68,6 +70,7 @@ Id Emitter::intConstant(uint32_t index) {
     }
     const Id block = isPixel() ? psConstants_ : vsConstants_;
     const Id indices[] = {i32(1), i32(int32_t(index))};
+    out_.readsIntOrBoolConstants = true;
     return b.load(tIVec4, b.accessChain(pointerIVec4Uniform_, block, indices));
 }
 
@@ -75,6 +78,7 @@ Id Emitter::boolConstant(uint32_t index) {
     if (auto it = boolDefs_.find(index); it != boolDefs_.end()) return b.constants().boolean(it->second);
     const Id block = isPixel() ? psConstants_ : vsConstants_;
     const Id indices[] = {i32(2)};
+    out_.readsIntOrBoolConstants = true;
     const Id bits = b.load(tU32, b.accessChain(pointerU32Uniform_, block, indices));
     const Id bit = b.binary(Op::BitwiseAnd, tU32, bits, u32(1u << index));
     return b.binary(Op::INotEqual, tBool, bit, u32(0));
@@ -108,11 +112,24 @@ static Id clampIndex(Emitter& e, Id index, uint32_t count) {
 
 static Id declareInput(Emitter& e, RegType type, uint32_t number, uint32_t location, uint8_t usage,
                        uint8_t usageIndex, bool centroid) {
+    const auto key = std::make_pair(type, number);
+    // A pixel input at a location the vertex stage does not write (TranslationKey::
+    // psInputLocations): (0, 0, 0, 0), outside the interface.
+    if (e.isPixel() && !(e.key().psInputLocations >> location & 1)) {
+        const Id zero = e.b.variable(StorageClass::Private, e.tVec4, e.b.constants().null(e.tVec4));
+        e.inputVars_.emplace(key, zero);
+        return zero;
+    }
     const Id var = e.b.variable(StorageClass::Input, e.tVec4);
     e.b.location(var, location);
-    if (centroid) e.b.decorate(var, Decoration::Centroid);
+    const bool flat =
+        e.isPixel() && e.key().flatColors && (location == abi::kLocColor0 || location == abi::kLocColor1);
+    if (flat)
+        e.b.decorate(var, Decoration::Flat); // D3DSHADE_FLAT: the provoking vertex's colour
+    else if (centroid)
+        e.b.decorate(var, Decoration::Centroid);
     e.interface_.push_back(var);
-    e.inputVars_.emplace(std::make_pair(type, number), var);
+    e.inputVars_.emplace(key, var);
     e.out_.inputs.push_back({type, uint16_t(number), usage, usageIndex, location});
     return var;
 }
@@ -153,6 +170,19 @@ Id Emitter::inputVariable(const Instruction& ins, RegType type, uint32_t number)
     return inputVar(*this, ins, type, number);
 }
 
+void Emitter::declareLinkedInputs() {
+    if (!isPixel() || key_.psInputLocations == TranslationKey::kAllInputs) return;
+    uint32_t declared = 0;
+    for (const InterfaceSlot& slot : out_.inputs)
+        if (slot.location != kBuiltInLocation) declared |= 1u << slot.location;
+    for (uint32_t location = 0; location < abi::kLocCount; ++location) {
+        if (!(key_.psInputLocations >> location & 1) || (declared >> location & 1)) continue;
+        const Semantic semantic = semanticAt(location).value_or(Semantic{});
+        declareInput(*this, RegType::Input, kKeyedInputNumber, location, semantic.usage, semantic.index,
+                     false);
+    }
+}
+
 Id Emitter::texcoordInput(uint32_t n) {
     Instruction none;
     return b.load(tVec4, inputVar(*this, none, RegType::AddrOrTexture, n));
@@ -190,6 +220,7 @@ Id Emitter::registerValue(const Instruction& ins, const SrcParam& s) {
         const uint32_t count = isPixel() ? abi::kPsFloatConstants : abi::kVsFloatConstants;
         const Id index = relativeIndex(ins, s.rel, s.number);
         const Id block = isPixel() ? psConstants_ : vsConstants_;
+        out_.floatConstantsRead = count;
         const Id indices[] = {i32(0), clampIndex(*this, index, count)};
         Id v = b.load(tVec4, b.accessChain(pointerVec4Uniform_, block, indices));
         v = b.select(tVec4, b.splat(tBVec4, inRange(*this, index, count), 4), v, splat4(0.0f));

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "shader/abi.h"
 #include "shader/program.h"
 
 namespace ddivk::shader {
@@ -30,11 +31,24 @@ struct TranslationKey {
     uint8_t alphaFunc = 8;          // D3DCMP_* of the alpha test, 8 (ALWAYS): no test
     PixelFog fog = PixelFog::None;
     bool legacyZeroMul = true; // multiplies give 0 when a factor is 0 (docs/shader-semantics.md)
+    // Pixel shaders: the inputs at COLOR0 and COLOR1's locations are Flat, they keep the
+    // provoking (first) vertex's value (D3DRS_SHADEMODE D3DSHADE_FLAT, as the fixed-function
+    // pixel stage does).
+    bool flatColors = false;
     // Vertex shaders: the varying locations the pixel stage reads (bit = location), so that
     // the pair links exactly: outputs outside the mask are dropped, locations in the mask the
     // program does not write get zero. kAllOutputs: every output the program has, as it has them.
     static constexpr uint32_t kAllOutputs = ~0u;
     uint32_t vsOutputLocations = kAllOutputs;
+    // Pixel shaders: the varying locations the vertex stage writes (bit = location), so that the
+    // pair links exactly: an input at every location in the mask, read or not; inputs the program
+    // reads outside the mask are (0, 0, 0, 0) and not part of the interface (D3D9 leaves them
+    // undefined). kAllInputs: every input the program declares, as it declares them.
+    // kFixedFunctionVaryings: after the fixed-function vertex pipeline (shaders/ff_vertex.vert),
+    // which writes TEXCOORD0..7, COLOR0..1 and FOG.
+    static constexpr uint32_t kAllInputs = ~0u;
+    static constexpr uint32_t kFixedFunctionVaryings = (1u << (abi::kLocFog + 1)) - 1;
+    uint32_t psInputLocations = kAllInputs;
     // Vertex shaders: inputs whose w the attribute format gets wrong and D3D9 reads as 1 (bit
     // per input register: UDEC3, DEC3N).
     uint16_t inputWIsOne = 0;
@@ -55,14 +69,19 @@ struct TranslationKey {
 };
 
 // Every field of the key packed into words, for hashing (keep in step with the struct; the
-// size check below fails when a field is added).
-inline std::array<uint32_t, 21> keyWords(const TranslationKey& k) {
-    static_assert(sizeof(TranslationKey) == 84, "a TranslationKey field is missing from keyWords()");
-    std::array<uint32_t, 21> w{k.samplerDims, uint32_t(k.shadowSamplers) | uint32_t(k.projectedDivisors) << 16,
-                               uint32_t(k.alphaFunc) | uint32_t(k.fog) << 8 | uint32_t(k.legacyZeroMul) << 16,
-                               k.vsOutputLocations, uint32_t(k.inputWIsOne) | uint32_t(k.reserved) << 16};
+// size check below fails when a field is added, unless it fills padding as flatColors does).
+inline std::array<uint32_t, 22> keyWords(const TranslationKey& k) {
+    static_assert(sizeof(TranslationKey) == 88, "a TranslationKey field is missing from keyWords()");
+    std::array<uint32_t, 22> w{k.samplerDims,
+                               uint32_t(k.shadowSamplers) | uint32_t(k.projectedDivisors) << 16,
+                               uint32_t(k.alphaFunc) | uint32_t(k.fog) << 8 |
+                                   uint32_t(k.legacyZeroMul) << 16 | uint32_t(k.flatColors) << 24,
+                               k.vsOutputLocations,
+                               k.psInputLocations,
+                               uint32_t(k.inputWIsOne) | uint32_t(k.reserved) << 16};
     for (size_t i = 0; i < k.fetch.size(); ++i)
-        w[5 + i] = uint32_t(k.fetch[i].type) | uint32_t(k.fetch[i].stream) << 8 | uint32_t(k.fetch[i].offset) << 16;
+        w[6 + i] =
+            uint32_t(k.fetch[i].type) | uint32_t(k.fetch[i].stream) << 8 | uint32_t(k.fetch[i].offset) << 16;
     return w;
 }
 
@@ -77,6 +96,9 @@ struct InterfaceSlot {
     bool operator==(const InterfaceSlot&) const = default;
 };
 constexpr uint32_t kBuiltInLocation = ~0u;
+// InterfaceSlot::number of a pixel input only the key declares (TranslationKey::psInputLocations
+// names a location the program has no input for); usage and index name the location's semantic.
+constexpr uint16_t kKeyedInputNumber = 0xFFFF;
 
 struct Translation {
     std::vector<uint32_t> spirv;
@@ -87,6 +109,11 @@ struct Translation {
     std::array<TextureType, 16> samplerTypes{}; // of the samplers in samplerMask
     bool writesDepth = false;
     bool discards = false;
+    // The constant registers the program reads from its block (not its def values): c0 up to
+    // floatConstantsRead - 1 (every register with relative addressing), and whether it reads
+    // i# or b#. The draw uploads only those.
+    uint32_t floatConstantsRead = 0;
+    bool readsIntOrBoolConstants = false;
 };
 
 // The module, or why the program cannot be translated (Error::offset: the instruction's token
