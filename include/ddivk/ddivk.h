@@ -8,6 +8,7 @@
 #include "ddivk/d3d9_formats.h"
 #include "ddivk/dp2.h"
 #include "ddivk/hresult.h"
+#include "ddivk/umd_draw.h"
 #include "ddivk/umd_query.h"
 
 extern "C" {
@@ -83,5 +84,12 @@ ddivk::HRESULT ddivk_umd_query_get_data(uintptr_t context, ddivk::HANDLE query, 
                                         uint32_t flags);
 // The data size of a query of the UMD door (IDirect3DQuery9::GetDataSize); 0 for an unknown one.
 uint32_t ddivk_umd_query_data_size(uintptr_t context, ddivk::HANDLE query);
+
+// The D3D9 UMD door for resources and draws (include/ddivk/umd_draw.h): CreateResource,
+// DestroyResource, Lock, Unlock, the stream, index and texture setters and the DrawPrimitive
+// family of d3dumddi.h, hDevice a context handle as above. Resources belong to the context's
+// device; their handles are what DP2 tokens (SETSTREAMSOURCE, SETINDICES, TEXTURESTAGESTATE's
+// TEXTUREMAP, SETRENDERTARGET) name them by, as surfaces' handles are.
+const ddivk::DDIVK_D3DDDI_DRAWFUNCS* ddivk_umd_draw_functions(void);
 
 } // extern "C"

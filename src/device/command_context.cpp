@@ -5,10 +5,21 @@
 #include "vk/queue.h"
 
 namespace ddivk::device {
+namespace {
+
+// A frame of a few thousand draws uploads tens of MiB of uniform blocks: keeping that much in
+// spare chunks avoids allocating (and faulting in) fresh memory every frame.
+vk::UploadRingOptions ringOptions() {
+    vk::UploadRingOptions o;
+    o.spareChunks = 8;
+    return o;
+}
+
+} // namespace
 
 CommandContext::CommandContext(vk::Device& device)
     : device_(device), provider_(std::make_unique<vk::CommandProvider>(device.handle(), device.queue())),
-      uploads_(std::make_unique<vk::UploadRing>(device.allocator(), device.queue())) {
+      uploads_(std::make_unique<vk::UploadRing>(device.allocator(), device.queue(), ringOptions())) {
     defaults_ = vk::Buffer::create(device.allocator(), 16, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
                                    vk::MemoryUsage::Upload);
     uint32_t* d = defaults_.data<uint32_t>();
@@ -97,10 +108,34 @@ uint64_t CommandContext::flush() {
     if (queries_) queries_->submitting(current_);
     uint64_t value = provider_->submit(current_);
     current_ = VK_NULL_HANDLE;
+    binder_ = nullptr;
     uploads_->retire(value);
     draws_ = 0;
+    submitted_.emplace_back(serial_++, value);
+    if (submitted_.size() > 256) submitted_.pop_front();
     if (queries_) queries_->submitted(value);
     return value;
+}
+
+uint64_t CommandContext::completionValue(uint64_t serial) const {
+    if (serial >= serial_) return 0;
+    // Serials are consecutive: the entry of `serial`, or for one older than the window the
+    // oldest kept, whose value completes after it.
+    if (submitted_.empty()) return device_.queue().lastSubmitted();
+    const uint64_t first = submitted_.front().first;
+    return submitted_[serial > first ? serial - first : 0].second;
+}
+
+bool CommandContext::busy(uint64_t serial) const {
+    if (serial == 0) return false;
+    const uint64_t value = completionValue(serial);
+    return value == 0 || !device_.queue().isComplete(value);
+}
+
+void CommandContext::waitFor(uint64_t serial) {
+    if (serial == 0) return;
+    if (completionValue(serial) == 0) flush();
+    device_.queue().wait(completionValue(serial));
 }
 
 } // namespace ddivk::device

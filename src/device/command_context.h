@@ -6,7 +6,9 @@
 #include <volk.h>
 
 #include <cstdint>
+#include <deque>
 #include <memory>
+#include <utility>
 
 #include "device/surface.h"
 #include "query/command_stream.h"
@@ -54,6 +56,22 @@ class CommandContext final : public query::CommandStream {
     // specular 0x00000000 at byte 4 (D3D9's values for colours an FVF leaves out).
     VkBuffer attributeDefaults() const { return defaults_.handle(); }
 
+    // The serial of the command buffer being recorded (the next one after a flush): resources
+    // remember the serial of the latest recording that reads them.
+    uint64_t recordingSerial() const { return serial_; }
+    // The timeline value that completes recording `serial`: 0 while it is still being recorded
+    // (flush first); for very old serials a later value (waiting on it is still correct).
+    uint64_t completionValue(uint64_t serial) const;
+    // The GPU may still read what recording `serial` read (0: nothing).
+    bool busy(uint64_t serial) const;
+    // Waits until the GPU has finished recording `serial`, submitting it first if needed.
+    void waitFor(uint64_t serial);
+
+    // Who bound pipelines, descriptors and buffers last in the current command buffer: a
+    // context's draw path skips rebinding what it bound itself (null: someone else, or nobody).
+    const void* binder() const { return current_ ? binder_ : nullptr; }
+    void setBinder(const void* binder) { binder_ = binder; }
+
     // Draws recorded since the last flush; the device flushes long streams on its own.
     uint32_t draws() const { return draws_; }
     void countDraw() { ++draws_; }
@@ -68,6 +86,10 @@ class CommandContext final : public query::CommandStream {
     Surface* renderingDepth_ = nullptr;
     uint32_t draws_ = 0;
     query::QueryEngine* queries_ = nullptr;
+    uint64_t serial_ = 1;
+    const void* binder_ = nullptr;
+    // (serial, timeline value) of recent submissions, oldest first.
+    std::deque<std::pair<uint64_t, uint64_t>> submitted_;
 };
 
 } // namespace ddivk::device

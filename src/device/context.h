@@ -9,6 +9,9 @@
 #include <unordered_map>
 
 #include "device/device.h"
+#include "device/draw_bindings.h"
+#include "device/draw_call.h"
+#include "device/draw_programs.h"
 #include "device/shader_objects.h"
 #include "device/vertex_declarations.h"
 #include "dp2/target.h"
@@ -83,6 +86,12 @@ class Context final : public dp2::Target {
     HRESULT drawPrimitive2(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE2> items) override;
     HRESULT clear(const dp2::ClearArgs& args) override;
 
+    // --- Blits and fills (context_blits.cpp) ---
+    HRESULT blt(dp2::Items<D3DHAL_DP2BLT> items) override;
+    HRESULT surfaceBlt(dp2::Items<D3DHAL_DP2SURFACEBLT> items) override;
+    HRESULT texBlt(dp2::Items<D3DHAL_DP2TEXBLT> items) override;
+    HRESULT colorFill(dp2::Items<D3DHAL_DP2COLORFILL> items) override;
+
     // --- Queries (context_queries.cpp) ---
     HRESULT createQuery(dp2::Items<D3DHAL_DP2CREATEQUERY> items) override;
     HRESULT deleteQuery(dp2::Items<D3DHAL_DP2DELETEQUERY> items) override;
@@ -104,6 +113,19 @@ class Context final : public dp2::Target {
     uint32_t umdQueryDataSize(uintptr_t handle) const;
     size_t umdQueryCount() const { return umdQueries_.size(); }
 
+    // --- Draws with vertex processing (context_program_draw.cpp), from every door ---
+    HRESULT drawProgram(const DrawCall& call);
+    // Every draw of the DRAWPRIMITIVE family and the UMD door (pre-transformed ones too).
+    HRESULT draw(const DrawCall& call);
+    HRESULT drawIndexedPrimitive(dp2::Items<D3DHAL_DP2DRAWINDEXEDPRIMITIVE> items) override;
+    HRESULT drawIndexedPrimitive2(dp2::Items<D3DHAL_DP2DRAWINDEXEDPRIMITIVE2> items) override;
+
+    // --- The UMD door's stream and texture setters (umd_draw.cpp) ---
+    HRESULT umdSetStreamSourceUm(uint32_t stream, uint32_t stride, const void* data);
+    HRESULT umdSetTexture(uint32_t stage, uint32_t handle);
+    HRESULT umdSetIndicesUm(uint32_t indexSize);
+    uint32_t umdIndexSize() const { return umdIndexSize_; }
+
     // Draws recorded through this context (all forms).
     uint64_t drawCount() const { return drawCount_; }
 
@@ -124,10 +146,10 @@ class Context final : public dp2::Target {
     // setShaderConstF's tokens of several blocks (or none), out of the one-block fast path.
     [[gnu::noinline]] HRESULT setShaderConstFBlocks(dp2::ShaderStage stage,
                                                     dp2::Items<dp2::FloatConstants> items);
-    // Draws `count` primitives from the user-memory stream 0 starting at byte `offset` of it.
-    HRESULT drawUserStream(uint32_t type, uint64_t offset, uint32_t primitiveCount);
-    // The same with the vertex and pixel shaders set (context_shader_draw.cpp).
-    HRESULT drawUserStreamWithShaders(uint32_t type, uint64_t offset, uint32_t primitiveCount);
+    // The recording half of drawProgram (context_program_record.cpp).
+    HRESULT recordProgramDraw(PreparedDraw& draw);
+    // The texture bound to sampler `stateIndex` (dense index), or null.
+    Resource* boundTexture(uint32_t stateIndex);
 
     Device& device_;
     state::StateCache state_;
@@ -137,6 +159,9 @@ class Context final : public dp2::Target {
     bool executing_ = false;
     int sampledFlip_ = -1; // -1: none sampled; else the sampled answer
     uint64_t drawCount_ = 0;
+    const std::byte* umdStream0_ = nullptr; // SetStreamSourceUm's data (UMD door)
+    DrawBindings bindings_;                 // what our draws left bound in the command buffer
+    uint32_t umdIndexSize_ = 2;             // SetIndicesUm's index size
 
     // DP2 queries: dwQueryID -> the engine's query and its D3DQUERYTYPE row.
     struct Dp2Query {

@@ -8,6 +8,7 @@
 #include "device/context.h"
 #include "device/ddi_boundary.h"
 #include "device/draw_area.h"
+#include "draw/dynamic_state.h"
 #include "draw/pipeline_state.h"
 #include "draw/primitive.h"
 
@@ -50,9 +51,11 @@ HRESULT Context::drawLegacy(dp2::Items<dp2::LegacyDraw> draws) {
 HRESULT Context::drawPrimitive(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE> items) {
     return guarded("drawPrimitive", [&] {
         for (const auto& d : items) {
-            const uint32_t stride = state_.streamSource(0).stride;
-            HRESULT hr = drawUserStream(d.primType, uint64_t(d.VStart) * stride, d.PrimitiveCount);
-            if (failed(hr)) return hr;
+            DrawCall call;
+            call.type = d.primType;
+            call.primitiveCount = d.PrimitiveCount;
+            call.startVertex = d.VStart;
+            if (HRESULT hr = draw(call); failed(hr)) return hr;
         }
         return S_OK;
     });
@@ -61,44 +64,61 @@ HRESULT Context::drawPrimitive(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE> items) {
 HRESULT Context::drawPrimitive2(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE2> items) {
     return guarded("drawPrimitive2", [&] {
         for (const auto& d : items) {
-            HRESULT hr = drawUserStream(d.primType, d.FirstVertexOffset, d.PrimitiveCount);
-            if (failed(hr)) return hr;
+            DrawCall call;
+            call.type = d.primType;
+            call.primitiveCount = d.PrimitiveCount;
+            call.stream0Bytes = d.FirstVertexOffset;
+            if (HRESULT hr = draw(call); failed(hr)) return hr;
         }
         return S_OK;
     });
 }
 
-// Stream 0 bound with SETSTREAMSOURCEUM reads this call's DP2 vertex data; vertex buffers and
-// declarations arrive with the draw translator.
-HRESULT Context::drawUserStream(uint32_t type, uint64_t offset, uint32_t primitiveCount) {
-    const state::StreamSource stream = state_.streamSource(0);
-    if (!stream.userMemory || !executing_) {
-        DDIVK_WARN_ONCE("draw from a vertex buffer stream: not implemented yet (user-memory streams only)");
-        return E_NOTIMPL;
-    }
-    if (state_.vertexShader() != 0) return drawUserStreamWithShaders(type, offset, primitiveCount);
-    if (state_.vertexDeclaration() != 0) {
-        DDIVK_WARN_ONCE("draw with a vertex declaration and no vertex shader: not implemented yet");
-        return E_NOTIMPL;
-    }
-    const uint32_t fvfBytes = fvfVertexSize(state_.fvf());
-    if (!draw::isValidPrimitiveType(type) || fvfBytes == 0 || stream.stride < fvfBytes)
-        return D3DERR_INVALIDCALL;
-    if (primitiveCount == 0) return S_OK;
-    // Every vertex the draw reads must lie inside the DP2 vertex data (dwVertexLength).
-    const uint64_t vertices = draw::verticesForPrimitives(type, primitiveCount);
-    const uint64_t bytes = execute_.vertices.size();
-    if (offset > bytes || (vertices - 1) * stream.stride + fvfBytes > bytes - offset)
-        return D3DERR_INVALIDCALL;
-    const uint64_t available = (bytes - offset - fvfBytes) / stream.stride + 1;
-    return drawRun({type,
-                    primitiveCount,
-                    execute_.vertices.data() + offset,
-                    uint32_t(std::min<uint64_t>(available, UINT32_MAX)),
-                    stream.stride,
-                    state_.fvf(),
-                    0,
-                    {}});
+HRESULT Context::drawIndexedPrimitive(dp2::Items<D3DHAL_DP2DRAWINDEXEDPRIMITIVE> items) {
+    return guarded("drawIndexedPrimitive", [&] {
+        for (const auto& d : items) {
+            DrawCall call;
+            call.type = d.primType;
+            call.primitiveCount = d.PrimitiveCount;
+            call.indexed = true;
+            call.baseVertex = d.BaseVertexIndex;
+            call.startIndex = d.StartIndex;
+            call.minIndex = d.MinIndex;
+            call.numVertices = d.NumVertices;
+            if (HRESULT hr = draw(call); failed(hr)) return hr;
+        }
+        return S_OK;
+    });
+}
+
+HRESULT Context::drawIndexedPrimitive2(dp2::Items<D3DHAL_DP2DRAWINDEXEDPRIMITIVE2> items) {
+    return guarded("drawIndexedPrimitive2", [&] {
+        for (const auto& d : items) {
+            DrawCall call;
+            call.type = d.primType;
+            call.primitiveCount = d.PrimitiveCount;
+            call.indexed = true;
+            call.minIndex = d.MinIndex;
+            call.numVertices = d.NumVertices;
+            // Byte offsets: the base vertex into stream 0, the first index into the index buffer.
+            const uint32_t stride = state_.streamSource(0).stride;
+            if (d.BaseVertexOffset >= 0)
+                call.stream0Bytes = uint32_t(d.BaseVertexOffset);
+            else if (stride && d.BaseVertexOffset % int32_t(stride) == 0)
+                call.baseVertex = d.BaseVertexOffset / int32_t(stride);
+            else
+                return D3DERR_INVALIDCALL;
+            const uint32_t indexSize = state_.indices().stride;
+            if (indexSize == 0 || d.StartIndexOffset % indexSize) return D3DERR_INVALIDCALL;
+            call.startIndex = d.StartIndexOffset / indexSize;
+            if (HRESULT hr = draw(call); failed(hr)) return hr;
+        }
+        return S_OK;
+    });
+}
+
+HRESULT Context::draw(const DrawCall& call) {
+    return drawProgram(call);
 }
 
 HRESULT Context::drawRun(const VertexRun& run) {
@@ -136,10 +156,14 @@ HRESULT Context::drawRun(const VertexRun& run) {
     cmds.beginRendering(color, depth);
     VkCommandBuffer cb = cmds.commands();
 
-    draw::PipelineKey key =
-        draw::pretransformedPipelineKey(s, *layout, run.type, color->vkFormat(), color->format().ignoresAlpha,
-                                        depth ? depth->vkFormat() : VK_FORMAT_UNDEFINED);
+    draw::PipelineKey key = draw::pipelineStateKey(s, run.type, color->vkFormat(), color->format().ignoresAlpha,
+                                                   depth ? depth->vkFormat() : VK_FORMAT_UNDEFINED,
+                                                   device_.vulkan().caps().coreFeatures.fillModeNonSolid);
+    draw::setPretransformedLayout(key, *layout);
+    key.bresenhamLines = draw::bresenhamLinesFor(key, device_.vulkan().caps().bresenhamLines);
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, device_.pipelines().get(key));
+    cmds.setBinder(nullptr); // the draw path of drawProgram rebinds after this
+    draw::recordDynamicState(cb, draw::dynamicState(s, VkFormat(key.depthFormat)));
 
     // Copy exactly the vertices read; the runtime may reuse its memory when the call returns.
     const uint64_t vertexBytes = uint64_t(hi - lo) * run.stride + fvfVertexSize(run.fvf);

@@ -1,7 +1,9 @@
 #include "device/device.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 #include "util/log.h"
 #include "vk/error.h"
@@ -30,16 +32,46 @@ VkFormat chooseFormat(vk::Device& device, const draw::FormatInfo& info, uint32_t
     return VK_FORMAT_UNDEFINED;
 }
 
+Device::DrawOptions readDrawOptions() {
+    Device::DrawOptions o;
+    const char* divider = std::getenv("DDIVK_DIVIDER_MODE");
+    o.dividerMode = !(divider && std::string_view(divider) == "0");
+    const char* force = std::getenv("DDIVK_FORCE_VERTEX_FETCH_FALLBACK");
+    o.forceFetchFallback = force && std::string_view(force) == "1";
+    return o;
+}
+
 } // namespace
+
+Resource& Device::emptyTexture(ResourceKind kind) {
+    const int i = kind == ResourceKind::CubeTexture ? 1 : kind == ResourceKind::VolumeTexture ? 2 : 0;
+    if (!emptyTextures_[i]) {
+        const draw::FormatInfo& format = *draw::findFormat(D3DFMT_A8R8G8B8);
+        auto r = Resource::createTexture(*vulkan_, 0, i == 0 ? ResourceKind::Texture2D : kind, format,
+                                         format.vkFormat, 1, 1, 1, 1, 0);
+        for (uint32_t s = 0; s < r->subresourceCount(); ++s) {
+            const uint32_t opaqueBlack = 0xFF000000u; // A8R8G8B8: (0, 0, 0, 1)
+            std::memcpy(r->texels(s), &opaqueBlack, 4);
+            r->upload(*commands_, *vulkan_, s);
+        }
+        emptyTextures_[i] = std::move(r);
+    }
+    return *emptyTextures_[i];
+}
 
 std::unique_ptr<Device> Device::create(const std::optional<std::string>& selector) {
     std::unique_ptr<Device> device(new Device());
     vk::DeviceOptions options;
     options.selector = selector;
     device->vulkan_ = vk::Device::create(options);
+    device->pipelineCache_ = std::make_unique<vk::PipelineCacheFile>(*device->vulkan_);
     device->pipelines_ = std::make_unique<draw::PipelineCache>(device->vulkan_->handle());
     if (device->vulkan_->caps().pushDescriptor)
-        device->shaderPipelines_ = std::make_unique<draw::ShaderPipelineCache>(device->vulkan_->handle());
+        device->programPipelines_ =
+            std::make_unique<draw::ProgramPipelineCache>(device->vulkan_->handle(), device->pipelineCache_->handle());
+    device->samplerSupport_ = draw::samplerSupport(*device->vulkan_);
+    device->samplers_ = std::make_unique<draw::SamplerCache>(device->vulkan_->handle(), device->samplerSupport_);
+    device->drawOptions_ = readDrawOptions();
     device->commands_ = std::make_unique<CommandContext>(*device->vulkan_);
     device->queries_ = std::make_unique<query::QueryEngine>(*device->vulkan_, *device->commands_);
     device->commands_->setQueryEngine(device->queries_.get());
@@ -55,9 +87,14 @@ Device::~Device() {
     }
     queries_.reset();
     commands_.reset();
+    graveyard_.clear();
+    resources_.clear();
+    for (auto& t : emptyTextures_) t.reset();
     surfaces_.clear();
-    shaderPipelines_.reset();
+    samplers_.reset();
+    programPipelines_.reset();
     pipelines_.reset();
+    pipelineCache_.reset(); // saves the pipelines to disk
 }
 
 HRESULT Device::createSurface(const ddivk_surface_desc& desc, uint32_t* handle) {
@@ -109,6 +146,7 @@ HRESULT Device::destroySurface(uint32_t handle) {
     if (commands_->renderingColor() == it->second.get() || commands_->renderingDepth() == it->second.get())
         commands_->endRendering();
     vulkan_->queue().wait(commands_->flush());
+    surfaceLocks_.erase(handle);
     surfaces_.erase(it);
     return S_OK;
 }

@@ -9,15 +9,20 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "ddivk/ddivk.h"
+#include "ddivk/umd_draw.h"
 #include "device/command_context.h"
+#include "device/resource.h"
 #include "device/surface.h"
 #include "draw/pipeline_cache.h"
-#include "draw/shader_pipeline.h"
+#include "draw/program_pipeline.h"
+#include "draw/sampler_state.h"
 #include "query/query_engine.h"
 #include "shader/translate/cache.h"
 #include "vk/device.h"
+#include "vk/pipeline_cache_file.h"
 
 namespace ddivk::device {
 
@@ -32,8 +37,20 @@ class Device {
     vk::Device& vulkan() { return *vulkan_; }
     CommandContext& commands() { return *commands_; }
     draw::PipelineCache& pipelines() { return *pipelines_; }
-    // Pipelines of draws with shaders; null without VK_KHR_push_descriptor.
-    draw::ShaderPipelineCache* shaderPipelines() { return shaderPipelines_.get(); }
+    // Pipelines of draws with vertex processing; null without VK_KHR_push_descriptor.
+    draw::ProgramPipelineCache* programPipelines() { return programPipelines_.get(); }
+    draw::SamplerCache& samplers() { return *samplers_; }
+    const draw::SamplerSupport& samplerSupport() const { return samplerSupport_; }
+    // A texture of this kind (2D, cube, volume; 1 texel, one level) reading (0, 0, 0, 1): what
+    // a sampler without a texture, or with one of another type, reads.
+    Resource& emptyTexture(ResourceKind kind);
+    // How draws treat stream frequency (read once from the environment; docs/stream-frequency.md).
+    struct DrawOptions {
+        bool dividerMode = true;         // DDIVK_DIVIDER_MODE=0 turns the divider mode off
+        bool forceFetchFallback = false; // DDIVK_FORCE_VERTEX_FETCH_FALLBACK=1
+        bool dividerModeLogged = false;  // the one log line per device was written
+    };
+    DrawOptions& drawOptions() { return drawOptions_; }
     // The query engine every door issues its queries to (callers hold lock()).
     query::QueryEngine& queries() { return *queries_; }
     // Shader translations, shared by the device's contexts (thread-safe on its own).
@@ -53,16 +70,53 @@ class Device {
     // A flip of this surface has not completed on the GPU yet.
     bool flipInProgress(const Surface& surface) const;
 
+    // --- Resources of the UMD door (device_resources.cpp; callers hold lock()) --------------
+    // CreateResource: buffers, textures, and render-target / depth surfaces (which become
+    // Surfaces). Sets args.hResource to the handle both doors name it by.
+    HRESULT createResource(D3DDDIARG_CREATERESOURCE& args);
+    HRESULT destroyResource(uint32_t handle); // a resource or a surface
+    // nullptr for an unknown handle (or a surface).
+    Resource* findResource(uint32_t handle);
+    HRESULT lock(D3DDDIARG_LOCK& args);
+    HRESULT unlock(const D3DDDIARG_UNLOCK& args);
+    // Keeps a resource no handle names (a blit's staging buffer) until the GPU has finished
+    // the recording that last used it (Resource::markUsed).
+    void retireWhenDone(std::unique_ptr<Resource> r) {
+        collectGraveyard();
+        graveyard_.push_back(std::move(r));
+    }
+
   private:
     Device() = default;
+    HRESULT lockBuffer(Resource& r, D3DDDIARG_LOCK& args);
+    HRESULT lockTexture(Resource& r, D3DDDIARG_LOCK& args);
+    // Locks of render targets (device_surface_lock.cpp): the pixels read back into a CPU copy
+    // in D3D9's layout, written back at Unlock unless the lock was READONLY.
+    HRESULT lockSurface(Surface& surface, D3DDDIARG_LOCK& args);
+    HRESULT unlockSurface(Surface& surface, const D3DDDIARG_UNLOCK& args);
+    // Frees resources destroyed while the GPU still read them, once it is done.
+    void collectGraveyard();
 
     std::unique_ptr<vk::Device> vulkan_;
+    std::unique_ptr<vk::PipelineCacheFile> pipelineCache_; // on disk between runs (DDIVK_PIPELINE_CACHE)
     std::unique_ptr<draw::PipelineCache> pipelines_;
-    std::unique_ptr<draw::ShaderPipelineCache> shaderPipelines_;
+    std::unique_ptr<draw::ProgramPipelineCache> programPipelines_;
+    std::unique_ptr<draw::SamplerCache> samplers_;
+    draw::SamplerSupport samplerSupport_;
+    std::unique_ptr<Resource> emptyTextures_[3];
+    DrawOptions drawOptions_;
     shader::TranslationCache translations_;
     std::unique_ptr<CommandContext> commands_;
     std::unique_ptr<query::QueryEngine> queries_;
     std::unordered_map<uint32_t, std::unique_ptr<Surface>> surfaces_;
+    std::unordered_map<uint32_t, std::unique_ptr<Resource>> resources_;
+    std::vector<std::unique_ptr<Resource>> graveyard_; // destroyed, the GPU may still read them
+    // Surfaces locked now: the CPU copy handed out and the lock's D3DDDI_LOCK_* flags.
+    struct SurfaceLock {
+        std::vector<std::byte> pixels;
+        uint32_t flags = 0;
+    };
+    std::unordered_map<uint32_t, SurfaceLock> surfaceLocks_;
     uint32_t nextSurfaceHandle_ = 1;
     std::mutex mutex_;
 };

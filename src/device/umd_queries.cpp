@@ -10,6 +10,7 @@
 #include "device/d3d9_query_rules.h"
 #include "device/ddi_boundary.h"
 #include "device/handles.h"
+#include "device/umd_call.h"
 
 using namespace ddivk;
 
@@ -76,24 +77,12 @@ uint32_t Context::umdQueryDataSize(uintptr_t handle) const {
 
 namespace {
 
-uintptr_t handleOf(HANDLE h) {
-    return reinterpret_cast<uintptr_t>(h);
-}
-
-// Runs body with the context behind hDevice under its device lock (an unknown device:
-// D3DERR_INVALIDCALL), exceptions turned into HRESULTs.
-template <class Body> HRESULT call(uintptr_t context, const char* what, Body&& body) {
-    device::Context* c = device::contextOf(context);
-    if (!c) return D3DERR_INVALIDCALL;
-    return device::guarded(what, [&]() -> HRESULT {
-        std::lock_guard lock(c->device().lock());
-        return body(*c);
-    });
-}
+using device::umdCall;
+using device::umdHandle;
 
 HRESULT DDIVK_APIENTRY createQuery(HANDLE hDevice, D3DDDIARG_CREATEQUERY* args) {
     if (!args) return D3DERR_INVALIDCALL;
-    return call(handleOf(hDevice), "CreateQuery", [&](device::Context& c) -> HRESULT {
+    return umdCall(umdHandle(hDevice), "CreateQuery", [&](device::Context& c) -> HRESULT {
         uintptr_t h = 0;
         HRESULT hr = c.umdCreateQuery(args->QueryType, &h);
         if (hr == S_OK) args->hQuery = reinterpret_cast<HANDLE>(h);
@@ -102,14 +91,14 @@ HRESULT DDIVK_APIENTRY createQuery(HANDLE hDevice, D3DDDIARG_CREATEQUERY* args) 
 }
 
 HRESULT DDIVK_APIENTRY destroyQuery(HANDLE hDevice, HANDLE hQuery) {
-    return call(handleOf(hDevice), "DestroyQuery",
-                [&](device::Context& c) { return c.umdDestroyQuery(handleOf(hQuery)); });
+    return umdCall(umdHandle(hDevice), "DestroyQuery",
+                [&](device::Context& c) { return c.umdDestroyQuery(umdHandle(hQuery)); });
 }
 
 HRESULT DDIVK_APIENTRY issueQuery(HANDLE hDevice, const D3DDDIARG_ISSUEQUERY* args) {
     if (!args) return D3DERR_INVALIDCALL;
-    return call(handleOf(hDevice), "IssueQuery", [&](device::Context& c) {
-        return c.umdIssueQuery(handleOf(args->hQuery), args->Flags.Value);
+    return umdCall(umdHandle(hDevice), "IssueQuery", [&](device::Context& c) {
+        return c.umdIssueQuery(umdHandle(args->hQuery), args->Flags.Value);
     });
 }
 
@@ -117,13 +106,13 @@ HRESULT DDIVK_APIENTRY issueQuery(HANDLE hDevice, const D3DDDIARG_ISSUEQUERY* ar
 // reaches the driver as pfnFlush.
 HRESULT DDIVK_APIENTRY getQueryData(HANDLE hDevice, const D3DDDIARG_GETQUERYDATA* args) {
     if (!args) return D3DERR_INVALIDCALL;
-    return call(handleOf(hDevice), "GetQueryData", [&](device::Context& c) {
-        return c.umdGetQueryData(handleOf(args->hQuery), args->pData, false);
+    return umdCall(umdHandle(hDevice), "GetQueryData", [&](device::Context& c) {
+        return c.umdGetQueryData(umdHandle(args->hQuery), args->pData, false);
     });
 }
 
 HRESULT DDIVK_APIENTRY flush(HANDLE hDevice) {
-    return call(handleOf(hDevice), "Flush", [&](device::Context& c) -> HRESULT {
+    return umdCall(umdHandle(hDevice), "Flush", [&](device::Context& c) -> HRESULT {
         c.device().commands().flush();
         return S_OK;
     });
@@ -148,11 +137,11 @@ const DDIVK_D3DDDI_QUERYFUNCS* ddivk_umd_query_functions(void) {
 
 // IDirect3DQuery9::GetData: the exact data size or 0 (a poll), flags 0 or D3DGETDATA_FLUSH.
 HRESULT ddivk_umd_query_get_data(uintptr_t context, HANDLE query, void* data, uint32_t size, uint32_t flags) {
-    return call(context, "ddivk_umd_query_get_data", [&](device::Context& c) -> HRESULT {
-        const uint32_t expected = c.umdQueryDataSize(handleOf(query));
+    return umdCall(context, "ddivk_umd_query_get_data", [&](device::Context& c) -> HRESULT {
+        const uint32_t expected = c.umdQueryDataSize(umdHandle(query));
         if (expected == 0 || (flags & ~D3DGETDATA_FLUSH)) return D3DERR_INVALIDCALL;
         if (size != 0 && (size != expected || !data)) return D3DERR_INVALIDCALL;
-        return c.umdGetQueryData(handleOf(query), size ? data : nullptr, (flags & D3DGETDATA_FLUSH) != 0);
+        return c.umdGetQueryData(umdHandle(query), size ? data : nullptr, (flags & D3DGETDATA_FLUSH) != 0);
     });
 }
 
@@ -160,7 +149,7 @@ uint32_t ddivk_umd_query_data_size(uintptr_t context, HANDLE query) {
     device::Context* c = device::contextOf(context);
     if (!c) return 0;
     std::lock_guard lock(c->device().lock());
-    return c->umdQueryDataSize(handleOf(query));
+    return c->umdQueryDataSize(umdHandle(query));
 }
 
 } // extern "C"

@@ -1,0 +1,507 @@
+// Context: the blit and fill half of the DP2 target. D3DDP2OP_BLT and SURFACEBLT copy (and BLT
+// scales) rectangles between render targets, depth surfaces and texture subresources on the
+// GPU; TEXBLT copies a rectangle of a texture's whole mip chain into another texture through
+// their CPU copies; COLORFILL fills a rectangle with a D3DCOLOR. Each runs after the work
+// recorded before it: the rendering pass ends, and barriers order the transfer after the draws.
+//
+// Textures keep a CPU copy beside the image (resource.h): operations that write the image on
+// the GPU mark the subresource's CPU copy stale (the next Lock reads it back); operations that
+// write the CPU copy upload it. Every item of a token is checked before any is applied, so a
+// failing token changes nothing.
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "ddivk/d3d9_formats.h"
+#include "device/context.h"
+#include "device/ddi_boundary.h"
+#include "vk/barriers.h"
+
+namespace ddivk::device {
+namespace {
+
+// --- Colour conversion (COLORFILL) -------------------------------------------------------------
+
+// Where a channel sits in a little-endian pixel; bits 0: the format has no such channel.
+struct ChannelBits {
+    uint8_t shift, bits;
+};
+// How a D3DCOLOR is written into a format: each channel's 8 bits scaled to its width, rounded to
+// nearest (what a Vulkan clear of the same colour stores). X formats get all ones in the alpha
+// bits, as they keep alpha at one (Device::createSurface).
+struct FillFormat {
+    uint32_t d3dFormat;
+    ChannelBits r, g, b, a;
+    bool alphaIsX;
+};
+constexpr FillFormat kFillFormats[] = {
+    {D3DFMT_A8R8G8B8, {16, 8}, {8, 8}, {0, 8}, {24, 8}, false},
+    {D3DFMT_X8R8G8B8, {16, 8}, {8, 8}, {0, 8}, {24, 8}, true},
+    {D3DFMT_A8B8G8R8, {0, 8}, {8, 8}, {16, 8}, {24, 8}, false},
+    {D3DFMT_X8B8G8R8, {0, 8}, {8, 8}, {16, 8}, {24, 8}, true},
+    {D3DFMT_R5G6B5, {11, 5}, {5, 6}, {0, 5}, {0, 0}, false},
+    {D3DFMT_X1R5G5B5, {10, 5}, {5, 5}, {0, 5}, {15, 1}, true},
+    {D3DFMT_A1R5G5B5, {10, 5}, {5, 5}, {0, 5}, {15, 1}, false},
+    {D3DFMT_A4R4G4B4, {8, 4}, {4, 4}, {0, 4}, {12, 4}, false},
+    {D3DFMT_A2R10G10B10, {20, 10}, {10, 10}, {0, 10}, {30, 2}, false},
+    {D3DFMT_A2B10G10R10, {0, 10}, {10, 10}, {20, 10}, {30, 2}, false},
+    {D3DFMT_G16R16, {0, 16}, {16, 16}, {0, 0}, {0, 0}, false},
+    {D3DFMT_A16B16G16R16, {0, 16}, {16, 16}, {32, 16}, {48, 16}, false},
+    {D3DFMT_A8, {0, 0}, {0, 0}, {0, 0}, {0, 8}, false},
+};
+
+const FillFormat* findFillFormat(uint32_t d3dFormat) {
+    for (const FillFormat& f : kFillFormats)
+        if (f.d3dFormat == d3dFormat) return &f;
+    return nullptr;
+}
+
+uint32_t maxOf(ChannelBits c) {
+    return (1u << c.bits) - 1;
+}
+// An 8-bit channel value scaled to `c`'s width, rounded to nearest.
+uint32_t scaleChannel(uint32_t v8, ChannelBits c) {
+    return (v8 * maxOf(c) + 127) / 255;
+}
+
+// The D3DCOLOR's channels in the format's integer scale (a, r, g, b order of D3DCOLOR).
+struct FillValue {
+    uint32_t r, g, b, a;
+};
+FillValue fillValue(const FillFormat& f, D3DCOLOR color) {
+    return {scaleChannel((color >> 16) & 0xFF, f.r), scaleChannel((color >> 8) & 0xFF, f.g),
+            scaleChannel(color & 0xFF, f.b), f.alphaIsX ? maxOf(f.a) : scaleChannel(color >> 24, f.a)};
+}
+
+uint64_t packPixel(const FillFormat& f, const FillValue& v) {
+    auto put = [](uint32_t value, ChannelBits c) { return c.bits ? uint64_t(value) << c.shift : 0; };
+    return put(v.r, f.r) | put(v.g, f.g) | put(v.b, f.b) | put(v.a, f.a);
+}
+
+// The clear value that stores `v` (UNORM formats; absent channels read 1).
+VkClearColorValue clearValue(const FillFormat& f, const FillValue& v) {
+    auto norm = [](uint32_t value, ChannelBits c) { return c.bits ? float(value) / float(maxOf(c)) : 1.0f; };
+    VkClearColorValue c{};
+    c.float32[0] = norm(v.r, f.r);
+    c.float32[1] = norm(v.g, f.g);
+    c.float32[2] = norm(v.b, f.b);
+    c.float32[3] = norm(v.a, f.a);
+    return c;
+}
+
+// --- Blit endpoints ------------------------------------------------------------------------------
+
+// One side of a blit or fill: a render-target or depth surface, or one texture subresource.
+struct Side {
+    Surface* surface = nullptr;
+    Resource* texture = nullptr;
+    uint32_t subresource = 0;
+    uint32_t width = 0, height = 0;
+    const draw::FormatInfo* format = nullptr;
+    VkFormat vkFormat = VK_FORMAT_UNDEFINED;
+
+    VkImage image() const { return surface ? surface->image().handle() : texture->image().handle(); }
+    bool depth() const { return surface && surface->isDepthStencil(); }
+    VkImageSubresourceLayers layers() const {
+        if (surface) return {vk::formatAspects(vkFormat), 0, 0, 1};
+        const SubresourceLayout& s = texture->subresource(subresource);
+        return {VK_IMAGE_ASPECT_COLOR_BIT, s.mip, s.layer, 1};
+    }
+};
+
+// The surface or texture subresource a DP2 handle and level name. Surfaces have one level. A
+// texture's level is its subresource index, as in the UMD door's Lock (for cube maps face *
+// levels + mip: DP2 handles name whole resources here, not one face). Volume textures belong to
+// VOLUMEBLT. nullopt: nothing by that name.
+std::optional<Side> findSide(Device& device, uint32_t handle, uint32_t level) {
+    Side side;
+    if (Surface* s = device.findSurface(handle)) {
+        if (level != 0) return std::nullopt;
+        side.surface = s;
+        side.width = s->width();
+        side.height = s->height();
+        side.format = &s->format();
+        side.vkFormat = s->vkFormat();
+        return side;
+    }
+    Resource* r = device.findResource(handle);
+    if (!r || r->isBuffer() || r->kind() == ResourceKind::VolumeTexture || level >= r->subresourceCount())
+        return std::nullopt;
+    side.texture = r;
+    side.subresource = level;
+    side.width = r->subresource(level).width;
+    side.height = r->subresource(level).height;
+    side.format = r->format();
+    side.vkFormat = r->image().format();
+    return side;
+}
+
+// Moves the side's whole image to `layout` with a barrier (also when it is there already, so
+// that a transfer writing it waits for the transfers before it). Outside a rendering pass.
+void enter(CommandContext& cmds, const vk::Device& vulkan, const Side& side, VkImageLayout layout) {
+    if (side.texture) {
+        side.texture->transition(cmds, vulkan, layout);
+        return;
+    }
+    vk::transitionImage(vulkan, cmds.commands(), side.surface->image(), side.surface->layout(), layout);
+    side.surface->setLayout(layout);
+}
+
+// --- Rectangles ----------------------------------------------------------------------------------
+
+bool inside(const RECT& r, uint32_t width, uint32_t height) {
+    return r.left >= 0 && r.top >= 0 && r.left < r.right && r.top < r.bottom && int64_t(r.right) <= width &&
+           int64_t(r.bottom) <= height;
+}
+uint32_t rectWidth(const RECT& r) {
+    return uint32_t(int64_t(r.right) - r.left);
+}
+uint32_t rectHeight(const RECT& r) {
+    return uint32_t(int64_t(r.bottom) - r.top);
+}
+bool overlaps(const RECT& a, const RECT& b) {
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+// Block-compressed formats copy whole 4x4 blocks: the rectangle starts on a block and ends on
+// one or at the edge.
+bool blockAligned(const RECT& r, const Side& side) {
+    const uint32_t block = side.format->blockSize;
+    if (block == 1) return true;
+    return r.left % block == 0 && r.top % block == 0 &&
+           (r.right % block == 0 || uint32_t(r.right) == side.width) &&
+           (r.bottom % block == 0 || uint32_t(r.bottom) == side.height);
+}
+
+VkFormatFeatureFlags formatFeatures(const vk::Device& vulkan, VkFormat format) {
+    VkFormatProperties props{};
+    vkGetPhysicalDeviceFormatProperties(vulkan.physicalDevice(), format, &props);
+    return props.optimalTilingFeatures;
+}
+
+// One checked BLT / SURFACEBLT item.
+struct BltPlan {
+    Side src, dst;
+    RECT from, to;
+    bool copy = false; // unscaled, same storage: vkCmdCopyImage (exact); else vkCmdBlitImage
+    VkFilter filter = VK_FILTER_NEAREST;
+};
+
+// The D3D9 rules (IDirect3DDevice9::StretchRect) a BLT item must follow, checked before anything
+// is recorded: both rectangles inside their surfaces; no stretching within one surface, nor
+// overlapping rectangles on one subresource; depth-stencil surfaces only whole, unscaled, same
+// format; formats the device can blit between when scaling or converting.
+// Not handled yet: a blit from a format with alpha into an X surface (X8R8G8B8) carries the
+// source's alpha into the X channel, which draws keep at one (Device::createSurface); reads
+// report it as 0xFF, but DESTALPHA blending on that surface afterwards sees the copied alpha.
+HRESULT planBlt(Device& device, uint32_t source, const RECT& from, uint32_t sourceLevel, uint32_t dest,
+                const RECT& to, uint32_t destLevel, uint32_t flags, bool mayScale, BltPlan& plan) {
+    std::optional<Side> src = findSide(device, source, sourceLevel);
+    std::optional<Side> dst = findSide(device, dest, destLevel);
+    if (!src || !dst) return D3DERR_INVALIDCALL;
+    if (!inside(from, src->width, src->height) || !inside(to, dst->width, dst->height))
+        return D3DERR_INVALIDCALL;
+    if (!blockAligned(from, *src) || !blockAligned(to, *dst)) return D3DERR_INVALIDCALL;
+    const bool scaled = rectWidth(from) != rectWidth(to) || rectHeight(from) != rectHeight(to);
+    if (scaled && !mayScale) return D3DERR_INVALIDCALL; // SURFACEBLT never stretches
+    if (src->image() == dst->image()) {
+        if (scaled) return D3DERR_INVALIDCALL;
+        if (src->subresource == dst->subresource && overlaps(from, to)) return D3DERR_INVALIDCALL;
+    }
+    if (src->depth() || dst->depth()) {
+        const bool whole = from.left == 0 && from.top == 0 && rectWidth(from) == src->width &&
+                           rectHeight(from) == src->height && to.left == 0 && to.top == 0;
+        if (!src->depth() || !dst->depth() || src->vkFormat != dst->vkFormat || scaled || !whole ||
+            src->width != dst->width || src->height != dst->height)
+            return D3DERR_INVALIDCALL;
+    }
+    plan = {*src, *dst, from, to, false, VK_FILTER_NEAREST};
+    plan.copy = !scaled && src->vkFormat == dst->vkFormat;
+    if (!plan.copy) {
+        const vk::Device& vulkan = device.vulkan();
+        if (!(formatFeatures(vulkan, src->vkFormat) & VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
+            !(formatFeatures(vulkan, dst->vkFormat) & VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
+            DDIVK_WARN_ONCE("BLT: the device cannot blit %s to %s (answering D3DERR_INVALIDCALL)",
+                            src->format->name, dst->format->name);
+            return D3DERR_INVALIDCALL;
+        }
+        // DP2BLT_LINEAR asks for linear filtering; POINT and 0 (the driver's choice) get point.
+        if (flags & DP2BLT_LINEAR) {
+            if (formatFeatures(vulkan, src->vkFormat) & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)
+                plan.filter = VK_FILTER_LINEAR;
+            else
+                DDIVK_WARN_ONCE("BLT: %s cannot be filtered linearly; using point filtering",
+                                src->format->name);
+        }
+    }
+    return S_OK;
+}
+
+// A copy within one image (one surface, or two levels of one texture): through a staging
+// buffer, image to buffer then buffer to image, so that the image is only ever in the transfer
+// layouts (a copy within one subresource would need GENERAL). The buffer lives until the GPU
+// is done with it (Device::retireWhenDone). Plans of one image are unscaled, same format.
+void recordCopyWithinImage(Device& device, const BltPlan& p) {
+    CommandContext& cmds = device.commands();
+    const uint32_t block = p.src.format->blockSize;
+    const uint32_t w = rectWidth(p.from), h = rectHeight(p.from);
+    const uint64_t bytes =
+        uint64_t((w + block - 1) / block) * ((h + block - 1) / block) * p.src.format->bytesPerPixel;
+    std::unique_ptr<Resource> staging =
+        Resource::createBuffer(device.vulkan(), 0, ResourceKind::VertexBuffer, bytes, 0);
+    enter(cmds, device.vulkan(), p.src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    VkCommandBuffer cb = cmds.commands();
+    VkBufferImageCopy region{};
+    region.imageSubresource = p.src.layers();
+    region.imageOffset = {p.from.left, p.from.top, 0};
+    region.imageExtent = {w, h, 1};
+    vkCmdCopyImageToBuffer(cb, p.src.image(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging->buffer(), 1,
+                           &region);
+    // The buffer's contents reach the second copy (the image barrier below covers the image).
+    VkMemoryBarrier written{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    written.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    written.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &written,
+                         0, nullptr, 0, nullptr);
+    enter(cmds, device.vulkan(), p.dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    region.imageSubresource = p.dst.layers();
+    region.imageOffset = {p.to.left, p.to.top, 0};
+    vkCmdCopyBufferToImage(cb, staging->buffer(), p.dst.image(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1,
+                           &region);
+    staging->markUsed(cmds.recordingSerial());
+    device.retireWhenDone(std::move(staging));
+}
+
+void recordBlt(Device& device, const BltPlan& p) {
+    CommandContext& cmds = device.commands();
+    const vk::Device& vulkan = device.vulkan();
+    cmds.endRendering();
+    if (p.src.image() == p.dst.image()) {
+        recordCopyWithinImage(device, p);
+    } else {
+        enter(cmds, vulkan, p.src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+        enter(cmds, vulkan, p.dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+        VkCommandBuffer cb = cmds.commands();
+        if (p.copy) {
+            VkImageCopy region{};
+            region.srcSubresource = p.src.layers();
+            region.srcOffset = {p.from.left, p.from.top, 0};
+            region.dstSubresource = p.dst.layers();
+            region.dstOffset = {p.to.left, p.to.top, 0};
+            region.extent = {rectWidth(p.from), rectHeight(p.from), 1};
+            vkCmdCopyImage(cb, p.src.image(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, p.dst.image(),
+                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+        } else {
+            VkImageBlit region{};
+            region.srcSubresource = p.src.layers();
+            region.srcOffsets[0] = {p.from.left, p.from.top, 0};
+            region.srcOffsets[1] = {p.from.right, p.from.bottom, 1};
+            region.dstSubresource = p.dst.layers();
+            region.dstOffsets[0] = {p.to.left, p.to.top, 0};
+            region.dstOffsets[1] = {p.to.right, p.to.bottom, 1};
+            vkCmdBlitImage(cb, p.src.image(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, p.dst.image(),
+                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, p.filter);
+        }
+    }
+    const uint64_t serial = cmds.recordingSerial();
+    if (p.src.texture) p.src.texture->markUsed(serial);
+    if (p.dst.texture) {
+        p.dst.texture->markUsed(serial);
+        p.dst.texture->setCpuStale(p.dst.subresource, true); // read back by the next Lock
+    }
+}
+
+template <class Item> HRESULT runBlts(Device& device, dp2::Items<Item> items, bool mayScale) {
+    std::vector<BltPlan> plans(items.size());
+    for (size_t i = 0; i < items.size(); ++i) {
+        const Item& b = items[i];
+        if (HRESULT hr = planBlt(device, b.dwSource, b.rSource, b.dwSourceMipLevel, b.dwDest, b.rDest,
+                                 b.dwDestMipLevel, mayScale ? b.Flags : 0, mayScale, plans[i]);
+            failed(hr))
+            return hr;
+    }
+    for (const BltPlan& p : plans)
+        recordBlt(device, p);
+    return S_OK;
+}
+
+// --- TEXBLT --------------------------------------------------------------------------------------
+
+// One level of one face copied by TEXBLT, in blocks (texels for uncompressed formats).
+struct LevelCopy {
+    Resource* src;
+    Resource* dst;
+    uint32_t srcIndex, dstIndex;
+    uint32_t sx, sy, dx, dy, w, h;
+};
+
+// `v` >> `s`, rounded up: a rectangle's far edge on a smaller level still covers its texels.
+int64_t shiftUp(int64_t v, uint32_t s) {
+    return (v + (int64_t(1) << s) - 1) >> s;
+}
+
+// D3DHAL_DP2TEXBLT (d3dhal.h): "copy the rectangle rSrc of the source to pDest in the destination
+// ... for MIP-mapped textures, all the MIP-map levels present", the region of each sublevel
+// "obtained by dividing rSrc and pDest by 2 at each level"; with different level counts, "the
+// common levels", the destination's top level being no larger than the source's. Our reading:
+// the destination's level 0 matches the first source level of its size (level k); rSrc is in
+// source level 0 coordinates and pDest in destination level 0 coordinates, so destination level
+// i receives rSrc >> (i + k) at pDest >> i (far edges rounded up, clipped to the level). Cube maps
+// copy every face. A destination handle of 0 asks to preload the source: nothing to do here.
+HRESULT planTexBlt(Device& device, const D3DHAL_DP2TEXBLT& t, std::vector<LevelCopy>& copies) {
+    Resource* src = device.findResource(t.dwDDSrcSurface);
+    if (!src || src->isBuffer()) return D3DERR_INVALIDCALL;
+    if (t.dwDDDestSurface == 0) return S_OK; // preload: textures live in video memory already
+    Resource* dst = device.findResource(t.dwDDDestSurface);
+    if (!dst || dst->isBuffer() || dst == src || dst->kind() != src->kind() ||
+        src->kind() == ResourceKind::VolumeTexture || dst->format()->d3dFormat != src->format()->d3dFormat)
+        return D3DERR_INVALIDCALL;
+    const SubresourceLayout& dstTop = dst->subresource(0);
+    uint32_t k = 0;
+    while (k < src->levels() &&
+           (src->subresource(k).width != dstTop.width || src->subresource(k).height != dstTop.height))
+        ++k;
+    if (k == src->levels()) return D3DERR_INVALIDCALL;
+
+    const SubresourceLayout& srcTop = src->subresource(0);
+    const RECT& r = t.rSrc;
+    if (!inside(r, srcTop.width, srcTop.height) || t.pDest.x < 0 || t.pDest.y < 0) return D3DERR_INVALIDCALL;
+    const uint32_t block = src->format()->blockSize;
+    if (r.left % block || r.top % block || (r.right % block && uint32_t(r.right) != srcTop.width) ||
+        (r.bottom % block && uint32_t(r.bottom) != srcTop.height) || t.pDest.x % block || t.pDest.y % block)
+        return D3DERR_INVALIDCALL;
+    // The top level's copy must fit the destination; lower levels are clipped.
+    const int64_t topWidth = shiftUp(r.right, k) - (r.left >> k),
+                  topHeight = shiftUp(r.bottom, k) - (r.top >> k);
+    if (t.pDest.x + topWidth > dstTop.width || t.pDest.y + topHeight > dstTop.height)
+        return D3DERR_INVALIDCALL;
+
+    const uint32_t levels = std::min(dst->levels(), src->levels() - k);
+    for (uint32_t face = 0; face < src->layers(); ++face)
+        for (uint32_t i = 0; i < levels; ++i) {
+            const uint32_t s = i + k;
+            const uint32_t srcIndex = face * src->levels() + s, dstIndex = face * dst->levels() + i;
+            const SubresourceLayout& from = src->subresource(srcIndex);
+            const SubresourceLayout& to = dst->subresource(dstIndex);
+            // In blocks: the rectangle on source level s, the point on destination level i.
+            const int64_t left = (r.left >> s) / block, top = (r.top >> s) / block;
+            const int64_t right = std::min<int64_t>((shiftUp(r.right, s) + block - 1) / block,
+                                                    from.pitch / src->format()->bytesPerPixel);
+            const int64_t bottom = std::min<int64_t>((shiftUp(r.bottom, s) + block - 1) / block, from.rows);
+            const int64_t dx = (t.pDest.x >> i) / block, dy = (t.pDest.y >> i) / block;
+            const int64_t w = std::min<int64_t>(right - left, to.pitch / dst->format()->bytesPerPixel - dx);
+            const int64_t h = std::min<int64_t>(bottom - top, int64_t(to.rows) - dy);
+            if (w <= 0 || h <= 0) continue;
+            copies.push_back({src, dst, srcIndex, dstIndex, uint32_t(left), uint32_t(top), uint32_t(dx),
+                              uint32_t(dy), uint32_t(w), uint32_t(h)});
+        }
+    return S_OK;
+}
+
+} // namespace
+
+HRESULT Context::blt(dp2::Items<D3DHAL_DP2BLT> items) {
+    return guarded("blt", [&] { return runBlts(device_, items, true); });
+}
+
+// D3DHAL_DP2SURFACEBLT: BLT's copy "never used for stretch blts or color conversion"; rectangles
+// of different sizes are refused.
+HRESULT Context::surfaceBlt(dp2::Items<D3DHAL_DP2SURFACEBLT> items) {
+    return guarded("surfaceBlt", [&] { return runBlts(device_, items, false); });
+}
+
+// TEXBLT copies through the CPU copies and uploads the destination levels (the copies and the
+// images stay in step; a stale CPU copy is read back first, which waits for the GPU).
+HRESULT Context::texBlt(dp2::Items<D3DHAL_DP2TEXBLT> items) {
+    return guarded("texBlt", [&]() -> HRESULT {
+        std::vector<LevelCopy> copies;
+        for (const D3DHAL_DP2TEXBLT& t : items)
+            if (HRESULT hr = planTexBlt(device_, t, copies); failed(hr)) return hr;
+        CommandContext& cmds = device_.commands();
+        std::set<std::pair<Resource*, uint32_t>> written;
+        for (const LevelCopy& c : copies) {
+            if (c.src->cpuStale(c.srcIndex)) c.src->readBack(cmds, device_.vulkan(), c.srcIndex);
+            if (c.dst->cpuStale(c.dstIndex)) c.dst->readBack(cmds, device_.vulkan(), c.dstIndex);
+            const SubresourceLayout& from = c.src->subresource(c.srcIndex);
+            const SubresourceLayout& to = c.dst->subresource(c.dstIndex);
+            const uint32_t bpp = c.src->format()->bytesPerPixel;
+            for (uint32_t y = 0; y < c.h; ++y)
+                std::memcpy(c.dst->texels(c.dstIndex) + size_t(c.dy + y) * to.pitch + size_t(c.dx) * bpp,
+                            c.src->texels(c.srcIndex) + size_t(c.sy + y) * from.pitch + size_t(c.sx) * bpp,
+                            size_t(c.w) * bpp);
+            written.emplace(c.dst, c.dstIndex);
+        }
+        for (const auto& [texture, index] : written)
+            texture->upload(cmds, device_.vulkan(), index);
+        return S_OK;
+    });
+}
+
+// D3DHAL_DP2COLORFILL: the rectangle of a render target, or of a texture's top level (the one
+// surface a DP2 handle names), filled with the colour converted to the surface's format.
+HRESULT Context::colorFill(dp2::Items<D3DHAL_DP2COLORFILL> items) {
+    return guarded("colorFill", [&]() -> HRESULT {
+        struct Fill {
+            Side side;
+            const FillFormat* format;
+            RECT rect;
+            D3DCOLOR color;
+        };
+        std::vector<Fill> fills;
+        for (const D3DHAL_DP2COLORFILL& f : items) {
+            std::optional<Side> side = findSide(device_, f.dwSurface, 0);
+            if (!side || side->depth() || !inside(f.rRect, side->width, side->height))
+                return D3DERR_INVALIDCALL;
+            const FillFormat* format = findFillFormat(side->format->d3dFormat);
+            if (!format) {
+                DDIVK_WARN_ONCE("COLORFILL of %s: not implemented (answering D3DERR_NOTAVAILABLE)",
+                                side->format->name);
+                return D3DERR_NOTAVAILABLE;
+            }
+            fills.push_back({*side, format, f.rRect, f.Color});
+        }
+
+        CommandContext& cmds = device_.commands();
+        const vk::Device& vulkan = device_.vulkan();
+        for (const Fill& f : fills) {
+            const FillValue value = fillValue(*f.format, f.color);
+            if (Resource* t = f.side.texture) {
+                const uint32_t index = f.side.subresource;
+                if (t->cpuStale(index)) t->readBack(cmds, vulkan, index);
+                const SubresourceLayout& s = t->subresource(index);
+                const uint64_t pixel = packPixel(*f.format, value);
+                const uint32_t bpp = t->format()->bytesPerPixel;
+                for (int32_t y = f.rect.top; y < f.rect.bottom; ++y) {
+                    std::byte* row = t->texels(index) + size_t(y) * s.pitch + size_t(f.rect.left) * bpp;
+                    for (int32_t x = f.rect.left; x < f.rect.right; ++x, row += bpp)
+                        std::memcpy(row, &pixel, bpp); // little-endian: the low bytes
+                }
+                t->upload(cmds, vulkan, index);
+                continue;
+            }
+            Surface& surface = *f.side.surface;
+            const VkClearColorValue color = clearValue(*f.format, value);
+            const bool whole = f.rect.left == 0 && f.rect.top == 0 &&
+                               uint32_t(f.rect.right) == surface.width() &&
+                               uint32_t(f.rect.bottom) == surface.height();
+            if (whole) {
+                cmds.endRendering();
+                enter(cmds, vulkan, f.side, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+                const VkImageSubresourceRange range = surface.image().fullRange();
+                vkCmdClearColorImage(cmds.commands(), surface.image().handle(),
+                                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &color, 1, &range);
+            } else {
+                // A rectangle: a clear inside a pass on the surface alone.
+                cmds.beginRendering(&surface, nullptr);
+                VkClearAttachment attachment{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
+                attachment.clearValue.color = color;
+                VkClearRect rect{{{f.rect.left, f.rect.top}, {rectWidth(f.rect), rectHeight(f.rect)}}, 0, 1};
+                vkCmdClearAttachments(cmds.commands(), 1, &attachment, 1, &rect);
+            }
+        }
+        return S_OK;
+    });
+}
+
+} // namespace ddivk::device

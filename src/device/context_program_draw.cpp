@@ -1,0 +1,339 @@
+// Draws with vertex processing, from every door: the vertex stage (translated vertex shader or
+// the fixed-function pipeline) reads the declaration's streams as the stream plan says
+// (attributes with divisors, or the shader's own fetch: docs/stream-frequency.md), the pixel
+// stage (translated or fixed-function) samples the bound textures, constants and system state
+// go up as the ABI's uniform blocks (shader/abi.h), and the viewport maps D3D9's pixel centres
+// and y direction (docs/shader-translation.md).
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <optional>
+
+#include "ddivk/d3d9_decl.h"
+#include "device/context.h"
+#include "device/draw_area.h"
+#include "device/draw_programs.h"
+#include "draw/dynamic_state.h"
+#include "draw/pipeline_state.h"
+#include "draw/primitive.h"
+#include "draw/vertex_decl.h"
+#include "shader/abi.h"
+#include "util/log.h"
+
+namespace ddivk::device {
+namespace {
+
+namespace abi = shader::abi;
+namespace ff = shader::ff;
+
+// The alpha test and fog a pre-3.0 pixel shader gets from the render states.
+shader::TranslationKey pixelKey(const state::DeviceState& s, int major) {
+    const auto& rs = s.renderStates;
+    shader::TranslationKey key;
+    if (rs[D3DRS_ALPHATESTENABLE]) key.alphaFunc = uint8_t(std::clamp<uint32_t>(rs[D3DRS_ALPHAFUNC], 1, 8));
+    if (major < 3 && rs[D3DRS_FOGENABLE]) {
+        switch (rs[D3DRS_FOGTABLEMODE]) {
+        case D3DFOG_LINEAR: key.fog = shader::PixelFog::Linear; break;
+        case D3DFOG_EXP: key.fog = shader::PixelFog::Exp; break;
+        case D3DFOG_EXP2: key.fog = shader::PixelFog::Exp2; break;
+        default: key.fog = shader::PixelFog::Vertex; break;
+        }
+    }
+    return key;
+}
+
+// The translation of `object` under `key`: the one the previous draw used when the key is the
+// same, else from the device's cache (null on a translation error).
+const shader::Translation* translationFor(shader::TranslationCache& cache, const ShaderObject& object,
+                                          const shader::TranslationKey& key) {
+    if (object.lastTranslation && object.lastKey == key) return object.lastTranslation.get();
+    auto entry = cache.get(object.tokens, key);
+    if (!entry) return nullptr;
+    object.lastKey = key;
+    object.lastTranslation = *entry;
+    return entry->get();
+}
+
+ResourceKind kindOf(shader::TextureType type) {
+    return type == shader::TextureType::Cube     ? ResourceKind::CubeTexture
+           : type == shader::TextureType::Volume ? ResourceKind::VolumeTexture
+                                                 : ResourceKind::Texture2D;
+}
+
+ff::FfTextureType ffTypeOf(const Resource* r) {
+    if (!r) return ff::FfTextureType::None;
+    return r->kind() == ResourceKind::CubeTexture     ? ff::FfTextureType::Cube
+           : r->kind() == ResourceKind::VolumeTexture ? ff::FfTextureType::Volume
+                                                      : ff::FfTextureType::Tex2D;
+}
+
+// Two bits per sampler for TranslationKey::samplerDims: 0 2D, 1 cube, 2 volume.
+uint32_t dimBits(const Resource* r) {
+    if (!r) return 0;
+    return r->kind() == ResourceKind::CubeTexture ? 1 : r->kind() == ResourceKind::VolumeTexture ? 2 : 0;
+}
+
+} // namespace
+
+Resource* Context::boundTexture(uint32_t stateIndex) {
+    Resource* r = device_.findResource(state_.state().textures[stateIndex]);
+    return r && !r->isBuffer() ? r : nullptr;
+}
+
+HRESULT Context::drawProgram(const DrawCall& call) {
+    const state::DeviceState& s = state_.state();
+    draw::ProgramPipelineCache* pipelines = device_.programPipelines();
+    if (!pipelines) {
+        DDIVK_WARN_ONCE("draws with vertex processing need VK_KHR_push_descriptor, which this device lacks");
+        return E_NOTIMPL;
+    }
+    if (!draw::isValidPrimitiveType(call.type)) return D3DERR_INVALIDCALL;
+    if (call.primitiveCount == 0) return S_OK;
+    const uint64_t count = draw::verticesForPrimitives(call.type, call.primitiveCount);
+
+    // The programs.
+    const ShaderObject* vs = nullptr;
+    const ShaderObject* ps = nullptr;
+    if (s.vertexShader && !(vs = shaders_.find(shader::ShaderType::Vertex, s.vertexShader).get()))
+        return D3DERR_INVALIDCALL;
+    if (s.pixelShader && !(ps = shaders_.find(shader::ShaderType::Pixel, s.pixelShader).get()))
+        return D3DERR_INVALIDCALL;
+
+    // The declaration, or the FVF as one.
+    std::shared_ptr<const VertexDeclarations::Elements> decl;
+    std::optional<VertexDeclarations::Elements> fromFvf;
+    if (s.vertexInput.declaration != 0) {
+        decl = declarations_.find(s.vertexInput.declaration);
+        if (!decl) return D3DERR_INVALIDCALL;
+    } else {
+        fromFvf = draw::declarationFromFvf(s.vertexInput.fvf);
+        if (!fromFvf) return D3DERR_INVALIDCALL;
+    }
+    const VertexDeclarations::Elements& elements = decl ? *decl : *fromFvf;
+    // Pre-transformed positions (XYZRHW, POSITIONT) skip vertex processing (ff_pretransformed.vert).
+    const bool pretransformed = !vs && hasTransformedPosition(elements);
+
+    // What the vertex stage reads, and how the streams give it (the stream plan).
+    std::array<draw::ProgramInput, 16> inputs{};
+    uint32_t inputCount = 0;
+    if (vs) {
+        for (const shader::InterfaceSlot& slot : vs->translation->inputs) {
+            if (slot.location >= 16) return D3DERR_INVALIDCALL;
+            inputs[inputCount++] = {uint8_t(slot.location), slot.usage, slot.usageIndex};
+        }
+    } else {
+        // ff_pretransformed.vert reads the position, colours and texture coordinates only.
+        for (draw::ProgramInput in : fixedFunctionInputs()) {
+            if (pretransformed && in.location == abi::kFfInPosition) in.usage = D3DDECLUSAGE_POSITIONT;
+            else if (pretransformed && in.location > abi::kFfInPosition && in.location < abi::kFfInDiffuse) continue;
+            inputs[inputCount++] = in;
+        }
+    }
+    draw::VertexInputRequest request;
+    request.elements = elements;
+    request.inputs = std::span(inputs.data(), inputCount);
+    request.vertexShaderMajor = vs ? (vs->tokens[0] >> 8 & 0xFF) : 0;
+    request.programCanFetch = vs != nullptr;
+    request.indexed = call.indexed;
+    request.startVertex = call.startVertex;
+    for (uint32_t i = 0; i < draw::kStreamCount; ++i) {
+        const state::StreamSource src = state_.streamSource(i);
+        request.streams[i] = {src.stride, src.offset + (i == 0 ? call.stream0Bytes : 0), state_.streamSourceFreq(i)};
+    }
+    Device::DrawOptions& options = device_.drawOptions();
+    const vk::Caps& caps = device_.vulkan().caps();
+    draw::VertexInputCaps planCaps{caps.vertexAttributeInstanceRateDivisor, caps.maxVertexAttribDivisor,
+                                   options.forceFetchFallback, options.dividerMode};
+    const char* why = "";
+    const std::optional<draw::VertexInputPlan> plan = draw::planVertexInput(request, planCaps, &why);
+    if (!plan) {
+        DDIVK_WARN_ONCE("draw refused: %s", why);
+        return D3DERR_INVALIDCALL;
+    }
+    if ((plan->dividerModeUsed || plan->dividerIgnored) && !options.dividerModeLogged) {
+        options.dividerModeLogged = true;
+        DDIVK_INFO("stream frequency divider mode: %s", plan->dividerModeUsed
+                                                            ? "honoured (vs_3_0, non-indexed: the shader fetches)"
+                                                            : "set and ignored (indexed draw, vs < 3.0, fixed "
+                                                              "function, or DDIVK_DIVIDER_MODE=0)");
+    }
+    if (plan->instancing == draw::InstancingPath::DrawLoop)
+        DDIVK_WARN_ONCE("instancing without VK_EXT_vertex_attribute_divisor in fixed function: one draw per instance");
+
+    // The render target.
+    Surface* color = device_.findSurface(s.renderTargets[0]);
+    Surface* depth = device_.findSurface(s.depthStencil);
+    if (!color) return D3DERR_INVALIDCALL;
+    const D3DVIEWPORT9& vp = s.viewport;
+    if (vp.Width == 0 || vp.Height == 0) return S_OK; // an empty viewport draws nothing
+
+    // Programs under their keys, and the textures their samplers read.
+    shader::TranslationCache& translations = device_.translations();
+    std::array<SamplerBinding, 24> samplers{};
+    uint32_t samplerCount = 0;
+    draw::ProgramPipelineKey key;
+    key.vertexModule = 0;
+    const shader::Translation* pixel = nullptr;
+    const shader::Translation* vertex = nullptr;
+    ff::FfVertexKey ffVertexKey{};
+    ff::FfStageTextures ffTextures{};
+    uint32_t psOutputsRead = 0; // varying locations the pixel stage reads
+    if (ps) {
+        const int major = int(ps->tokens[0] >> 8 & 0xFF);
+        shader::TranslationKey psKey = pixelKey(s, major);
+        psKey.flatColors = s.renderStates[D3DRS_SHADEMODE] == D3DSHADE_FLAT;
+        // After the fixed-function vertex pipeline, which writes TEXCOORD0..7, COLOR0..1 and FOG:
+        // the pixel shader declares all of them, and reads 0 from inputs it has beyond them.
+        if (!vs) psKey.psInputLocations = shader::TranslationKey::kFixedFunctionVaryings;
+        if (major == 1)
+            for (uint32_t n = 0; n < 4; ++n) psKey.samplerDims |= dimBits(boundTexture(n)) << (2 * n);
+        if (!(pixel = translationFor(translations, *ps, psKey))) return D3DERR_INVALIDCALL;
+        for (const shader::InterfaceSlot& slot : pixel->inputs)
+            if (slot.location != shader::kBuiltInLocation) psOutputsRead |= 1u << slot.location;
+        for (uint32_t n = 0; n < 16; ++n) {
+            if (!(pixel->samplerMask >> n & 1)) continue;
+            Resource* t = boundTexture(n);
+            const ResourceKind want = kindOf(pixel->samplerTypes[n]);
+            if (!t || t->kind() != want) t = &device_.emptyTexture(want);
+            samplers[samplerCount++] = {abi::kPsSamplerBinding0 + n, n, t};
+        }
+        key.pixelModule = uint64_t(pipelines->translationModule(*pixel));
+        key.bindingMask |= 1ull << abi::kPsConstantsBinding | 1ull << abi::kPsSystemBinding;
+    } else {
+        for (uint32_t stage = 0; stage < ff::kFfPixelStages; ++stage) {
+            Resource* t = boundTexture(stage);
+            ffTextures[stage] = ffTypeOf(t);
+            if (!t) t = &device_.emptyTexture(ResourceKind::Texture2D);
+            samplers[samplerCount++] = {ff::ffPixelSamplerBinding(stage), stage, t};
+        }
+        key.pixelModule = uint64_t(pipelines->ffPixelModule(ff::ffPixelKey(s, ffTextures)));
+        key.bindingMask |= 1ull << abi::kFfPixelBinding;
+        psOutputsRead = shader::TranslationKey::kFixedFunctionVaryings; // TEXCOORD0..7, COLOR0..1, FOG
+    }
+    if (vs) {
+        shader::TranslationKey vsKey;
+        vsKey.vsOutputLocations = psOutputsRead;
+        vsKey.inputWIsOne = plan->wIsOneInputs;
+        vsKey.fetch = plan->fetch;
+        if (!(vertex = translationFor(translations, *vs, vsKey))) return D3DERR_INVALIDCALL;
+        for (uint32_t n = 0; n < abi::kVsSamplerCount; ++n) {
+            if (!(vertex->samplerMask >> n & 1)) continue;
+            const uint32_t index = state::kVertexSamplerIndex0 + n;
+            Resource* t = boundTexture(index);
+            const ResourceKind want = kindOf(vertex->samplerTypes[n]);
+            if (!t || t->kind() != want) t = &device_.emptyTexture(want);
+            samplers[samplerCount++] = {abi::kVsSamplerBinding0 + n, index, t};
+        }
+        key.vertexModule = uint64_t(pipelines->translationModule(*vertex));
+        key.bindingMask |= 1ull << abi::kVsConstantsBinding | 1ull << abi::kVsSystemBinding;
+        if (plan->fetchStreams) key.bindingMask |= 1ull << abi::kVsFetchBinding;
+        for (uint32_t st = 0; st < draw::kStreamCount; ++st)
+            if (plan->fetchStreams >> st & 1) key.bindingMask |= 1ull << (abi::kFetchStreamBinding0 + st);
+    } else {
+        ffVertexKey = ffVertexKeyOf(elements);
+        key.vertexModule =
+            uint64_t(pretransformed ? pipelines->ffPretransformedModule() : pipelines->ffVertexModule());
+        key.ffVertexStage = 1;
+        key.ffVertex = ffVertexKey;
+        key.bindingMask |= 1ull << abi::kFfVertexBinding;
+    }
+    for (uint32_t i = 0; i < samplerCount; ++i) key.bindingMask |= 1ull << samplers[i].binding;
+    // maxPushDescriptors is at least 32 on every device with the extension.
+    if (std::popcount(key.bindingMask) > 32) {
+        DDIVK_WARN_ONCE("draw refused: it needs more descriptors than the device can push");
+        return E_NOTIMPL;
+    }
+
+    // The index source (validated before anything is recorded).
+    const bool userIndices = call.userIndices != nullptr;
+    const uint32_t indexSize = userIndices ? call.userIndexSize : state_.indices().stride;
+    Resource* indexBuffer = nullptr;
+    const std::byte* indexData = nullptr; // CPU view of the draw's indices
+    if (call.indexed) {
+        if (indexSize != 2 && indexSize != 4) return D3DERR_INVALIDCALL;
+        const uint64_t bytes = count * indexSize;
+        if (userIndices) {
+            if (call.userIndexBytes < bytes) return D3DERR_INVALIDCALL;
+            indexData = call.userIndices;
+        } else {
+            indexBuffer = device_.findResource(state_.indices().buffer);
+            if (!indexBuffer || !indexBuffer->isBuffer()) return D3DERR_INVALIDCALL;
+            const uint64_t first = uint64_t(call.startIndex) * indexSize;
+            if (first > indexBuffer->size() || bytes > indexBuffer->size() - first) return D3DERR_INVALIDCALL;
+            indexData = static_cast<const std::byte*>(indexBuffer->bufferData()) + first;
+        }
+    }
+
+    // The vertex sources: buffers, or user memory copied to the upload ring.
+    CommandContext& cmds = device_.commands();
+    const uint16_t usedStreams = plan->vertexStreams | plan->fetchStreams;
+    std::array<StreamBinding, draw::kStreamCount> sources{};
+    std::array<Resource*, draw::kStreamCount> streamBuffers{};
+    for (uint32_t st = 0; st < draw::kStreamCount; ++st) {
+        if (!(usedStreams >> st & 1)) continue;
+        const state::StreamSource src = state_.streamSource(st);
+        if (!src.userMemory) {
+            Resource* r = device_.findResource(src.buffer);
+            if (!r || !r->isBuffer() || request.streams[st].offset > r->size()) return D3DERR_INVALIDCALL;
+            streamBuffers[st] = r;
+            sources[st] = {r->buffer(), request.streams[st].offset};
+            continue;
+        }
+        // User memory (DP2 vertex data, or the UMD's SetStreamSourceUm pointer): stream 0 only.
+        if (st != 0 || src.stride == 0) return D3DERR_INVALIDCALL;
+        uint32_t vertexBytes = 0;
+        for (const D3DVERTEXELEMENT9& e : elements)
+            if (e.Stream == 0) vertexBytes = std::max<uint32_t>(vertexBytes, e.Offset + draw::declTypeInfo(e.Type)->size);
+        uint64_t lastVertex = call.startVertex + count - 1;
+        if (call.indexed) {
+            uint32_t maxIndex = 0;
+            for (uint64_t i = 0; i < count; ++i) {
+                uint32_t v = 0;
+                std::memcpy(&v, indexData + i * indexSize, indexSize);
+                maxIndex = std::max(maxIndex, v);
+            }
+            if (int64_t(maxIndex) + call.baseVertex < 0) return D3DERR_INVALIDCALL;
+            lastVertex = uint64_t(int64_t(maxIndex) + call.baseVertex);
+        }
+        const uint64_t bytes = lastVertex * src.stride + vertexBytes;
+        const std::byte* data = nullptr;
+        if (executing_) {
+            const uint64_t available = execute_.vertices.size();
+            if (call.stream0Bytes > available || bytes > available - call.stream0Bytes) return D3DERR_INVALIDCALL;
+            data = execute_.vertices.data() + call.stream0Bytes;
+        } else {
+            if (!umdStream0_) return D3DERR_INVALIDCALL;
+            data = umdStream0_ + call.stream0Bytes;
+        }
+        const VkDeviceSize align =
+            std::max<VkDeviceSize>(16, device_.vulkan().limits().minStorageBufferOffsetAlignment);
+        vk::UploadSlice slice = cmds.uploads().allocate(bytes, align);
+        std::memcpy(slice.data, data, bytes);
+        sources[st] = {slice.buffer, slice.offset};
+    }
+
+    if (device_.queries().renderingSkipped()) return S_OK;
+
+    PreparedDraw d;
+    d.call = &call;
+    d.count = count;
+    d.plan = &*plan;
+    d.key = &key;
+    d.vertex = vertex;
+    d.pixel = pixel;
+    d.pretransformed = pretransformed;
+    d.ffVertexKey = ffVertexKey;
+    d.ffTextures = ffTextures;
+    d.samplers = samplers;
+    d.samplerCount = samplerCount;
+    d.sources = sources;
+    d.streamBuffers = streamBuffers;
+    d.indexBuffer = indexBuffer;
+    d.indexData = indexData;
+    d.indexSize = indexSize;
+    d.color = color;
+    d.depth = depth;
+    return recordProgramDraw(d);
+}
+
+} // namespace ddivk::device

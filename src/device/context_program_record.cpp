@@ -1,0 +1,335 @@
+// The recording half of draws with vertex processing: the pipeline for the prepared draw, its
+// uniform blocks (shader/abi.h), descriptors, buffers, viewport and the draw itself. What the
+// command buffer already holds from this context's previous draw is not recorded again
+// (draw_bindings.h): D3D9 programs change little between draws, and every Vulkan call and
+// uniform upload saved is CPU time per draw.
+#include <algorithm>
+#include <cstring>
+
+#include "device/context.h"
+#include "device/draw_area.h"
+#include "device/draw_programs.h"
+#include "draw/pipeline_state.h"
+#include "shader/abi.h"
+
+namespace ddivk::device {
+namespace {
+
+namespace abi = shader::abi;
+namespace ff = shader::ff;
+
+float colorChannel(uint32_t argb, int shift) {
+    return float((argb >> shift) & 0xFF) / 255.0f;
+}
+
+float asFloat(uint32_t bits) {
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+}
+
+// Fills the registers of a constant block the translation reads (the rest of the block stays
+// as the upload ring left it: the shader never reads it).
+template <class Block, class F, class I, class B>
+void writeConstants(Block& block, const F* f, const I* i, const B* b, const shader::Translation& t) {
+    std::memcpy(block.f, f, std::min<size_t>(t.floatConstantsRead, std::size(block.f)) * sizeof(block.f[0]));
+    if (!t.readsIntOrBoolConstants) return;
+    std::memcpy(block.i, i, sizeof(block.i));
+    uint32_t bools = 0;
+    for (uint32_t n = 0; n < abi::kBoolConstants; ++n) bools |= (b[n] ? 1u : 0u) << n;
+    block.bools = bools;
+}
+
+// A constant block's upload serves another translation only if it wrote what that one reads.
+uint64_t constantsTag(const shader::Translation& t) {
+    return 1 + (uint64_t(t.floatConstantsRead) << 1 | (t.readsIntOrBoolConstants ? 1 : 0));
+}
+
+using Dirty = state::DirtyState;
+
+// The state each uniform block holds: a change to any of it means a new upload.
+constexpr uint32_t kBlockSources[DrawBindings::kUniformBlocks] = {
+    Dirty::VsConstF | Dirty::VsConstI | Dirty::VsConstB, // VsConstants
+    Dirty::PsConstF | Dirty::PsConstI | Dirty::PsConstB, // PsConstants
+    Dirty::RenderStates,                                 // VsSystem
+    Dirty::RenderStates,                                 // PsSystem
+    Dirty::RenderStates | Dirty::Transforms | Dirty::Material | Dirty::Lights | Dirty::TextureStages |
+        Dirty::VertexInput | Dirty::Viewport | Dirty::RenderTargets, // fixed-function vertex
+    Dirty::RenderStates | Dirty::TextureStages | Dirty::Textures,    // fixed-function pixel
+    ~0u,                                                             // VsFetch: per draw
+};
+
+} // namespace
+
+HRESULT Context::recordProgramDraw(PreparedDraw& d) {
+    const state::DeviceState& s = state_.state();
+    const DrawCall& call = *d.call;
+    const draw::VertexInputPlan& plan = *d.plan;
+    draw::ProgramPipelineKey& key = *d.key;
+    CommandContext& cmds = device_.commands();
+    draw::ProgramPipelineCache& pipelines = *device_.programPipelines();
+
+    // The pipeline key's state and vertex input.
+    key.state = draw::pipelineStateKey(s, call.type, d.color->vkFormat(), d.color->format().ignoresAlpha,
+                                       d.depth ? d.depth->vkFormat() : VK_FORMAT_UNDEFINED,
+                                       device_.vulkan().caps().coreFeatures.fillModeNonSolid);
+    key.state.bresenhamLines = draw::bresenhamLinesFor(key.state, device_.vulkan().caps().bresenhamLines);
+    for (uint32_t i = 0; i < plan.bindingCount; ++i) {
+        const draw::VertexInputPlan::Binding& b = plan.bindings[i];
+        key.bindings[key.bindingCount++] = {b.binding, b.stride, uint32_t(b.rate), b.divisor};
+    }
+    for (uint32_t i = 0; i < plan.attributeCount; ++i) {
+        const draw::VertexInputPlan::Attribute& a = plan.attributes[i];
+        key.attributes[key.attributeCount++] = {uint8_t(a.location), uint8_t(a.binding), uint16_t(a.offset),
+                                                uint32_t(a.format)};
+    }
+    if (plan.missingInputs) { // zero from the defaults buffer (stride 0)
+        key.bindings[key.bindingCount++] = {draw::kDefaultsBinding, 0, VK_VERTEX_INPUT_RATE_VERTEX, 1};
+        for (uint32_t loc = 0; loc < 16; ++loc)
+            if (plan.missingInputs >> loc & 1) {
+                if (key.attributeCount == 16) return D3DERR_INVALIDCALL;
+                key.attributes[key.attributeCount++] = {uint8_t(loc), uint8_t(draw::kDefaultsBinding), 4,
+                                                        uint32_t(VK_FORMAT_B8G8R8A8_UNORM)};
+            }
+    }
+    DrawBindings& bound = bindings_;
+    const VkPipeline pipeline = bound.lastKeyPipeline && key == bound.lastKey ? bound.lastKeyPipeline : pipelines.get(key);
+    bound.lastKey = key;
+    bound.lastKeyPipeline = pipeline;
+    const VkPipelineLayout layout = pipelines.layout(key.bindingMask);
+
+    // Textures in the layout they are sampled in (may close the pass), then the pass.
+    const uint64_t serial = cmds.recordingSerial();
+    for (uint32_t i = 0; i < d.samplerCount; ++i) {
+        d.samplers[i].texture->prepareForSampling(cmds, device_.vulkan());
+        d.samplers[i].texture->markUsed(serial);
+    }
+    for (Resource* r : d.streamBuffers)
+        if (r) r->markUsed(serial);
+    if (d.indexBuffer) d.indexBuffer->markUsed(serial);
+    cmds.beginRendering(d.color, d.depth);
+    VkCommandBuffer cb = cmds.commands();
+
+    // What the command buffer holds from our previous draw; the state changed since.
+    const uint32_t dirty = state_.takeDirty().categories;
+    if (cmds.binder() != this || bound.serial != serial) {
+        bound.reset(serial);
+        cmds.setBinder(this);
+    }
+    for (uint32_t b = 0; b < DrawBindings::kUniformBlocks; ++b)
+        if (dirty & kBlockSources[b]) bound.blockTags[b] = 0;
+
+    if (bound.pipeline != pipeline) {
+        vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+        bound.pipeline = pipeline;
+    }
+    const draw::DynamicState dynamic = draw::dynamicState(s, d.depth ? d.depth->vkFormat() : VK_FORMAT_UNDEFINED);
+    if (!bound.dynamicValid || std::memcmp(&dynamic, &bound.dynamic, sizeof dynamic) != 0) {
+        draw::recordDynamicState(cb, dynamic);
+        bound.dynamic = dynamic;
+        bound.dynamicValid = true;
+    }
+
+    // Descriptors: the uniform blocks, the samplers and the fetched streams; pushed where they
+    // differ from what the binding holds (everything when the layout changes).
+    const bool sameLayout = bound.layout == layout;
+    if (!sameLayout) {
+        bound.pushed = {};
+        bound.layout = layout;
+    }
+    std::array<VkDescriptorBufferInfo, 8 + draw::kStreamCount> buffers{};
+    std::array<VkDescriptorImageInfo, 24> images{};
+    std::array<VkWriteDescriptorSet, 48> writes{};
+    uint32_t writeCount = 0, bufferCount = 0, imageCount = 0;
+    auto changed = [&](uint32_t binding, uint64_t a, uint64_t b) {
+        std::array<uint64_t, 2>& p = bound.pushed[binding];
+        if (p[0] == a && p[1] == b) return false;
+        p = {a, b};
+        return true;
+    };
+    auto writeBuffer = [&](uint32_t binding, VkBuffer buffer, VkDeviceSize offset, VkDeviceSize range) {
+        if (!changed(binding, uint64_t(buffer), offset ^ (range << 40))) return;
+        buffers[bufferCount] = {buffer, offset, range};
+        VkWriteDescriptorSet& w = writes[writeCount++];
+        w = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        w.dstBinding = binding;
+        w.descriptorCount = 1;
+        w.descriptorType = draw::abiDescriptorType(binding);
+        w.pBufferInfo = &buffers[bufferCount++];
+    };
+    const VkDeviceSize uboAlign =
+        std::max<VkDeviceSize>(device_.vulkan().limits().minUniformBufferOffsetAlignment, 16);
+    // The block at `binding`, filled by fill(void*) unless the upload made under `tag` holds.
+    auto uniform = [&](uint32_t binding, size_t size, uint64_t tag, auto&& fill) {
+        if (bound.blockTags[binding] != tag || tag == 0) {
+            vk::UploadSlice slice = cmds.uploads().allocate(size, uboAlign);
+            fill(slice.data);
+            bound.blocks[binding] = {slice.buffer, slice.offset, size};
+            bound.blockTags[binding] = tag;
+        }
+        const VkDescriptorBufferInfo& info = bound.blocks[binding];
+        writeBuffer(binding, info.buffer, info.offset, info.range);
+    };
+    const auto& rs = s.renderStates;
+    if (d.vertex) {
+        uniform(abi::kVsConstantsBinding, sizeof(abi::VsConstants), constantsTag(*d.vertex), [&](void* p) {
+            writeConstants(*static_cast<abi::VsConstants*>(p), s.vsConstF.data(), s.vsConstI.data(),
+                           s.vsConstB.data(), *d.vertex);
+        });
+        uniform(abi::kVsSystemBinding, sizeof(abi::VsSystem), 1, [&](void* p) {
+            const abi::VsSystem vss{asFloat(rs[D3DRS_POINTSIZE]), asFloat(rs[D3DRS_POINTSIZE_MIN]),
+                                    asFloat(rs[D3DRS_POINTSIZE_MAX]), 0.0f};
+            std::memcpy(p, &vss, sizeof vss);
+        });
+        if (plan.fetchStreams) {
+            abi::VsFetch fetch = plan.fetchBlock;
+            for (uint32_t st = 0; st < draw::kStreamCount; ++st) {
+                if (!(plan.fetchStreams >> st & 1)) continue;
+                // The descriptor starts at the buffer's start (or the upload slice's): the
+                // block's offset counts from there.
+                const VkDeviceSize base = d.streamBuffers[st] ? 0 : d.sources[st].offset;
+                fetch.streams[st].offset = uint32_t(d.sources[st].offset - base);
+                writeBuffer(abi::kFetchStreamBinding0 + st, d.sources[st].buffer, base, VK_WHOLE_SIZE);
+            }
+            uniform(abi::kVsFetchBinding, sizeof(fetch), 0, [&](void* p) { std::memcpy(p, &fetch, sizeof fetch); });
+        }
+    } else if (d.pretransformed) {
+        // PretransformedState of ff_pretransformed.vert: screen pixels to NDC, point size.
+        uniform(abi::kFfVertexBinding, 32, 2, [&](void* p) {
+            const float block[8] = {2.0f / float(d.color->width()), -2.0f / float(d.color->height()), -1.0f, 1.0f,
+                                    asFloat(rs[D3DRS_POINTSIZE]), asFloat(rs[D3DRS_POINTSIZE_MIN]),
+                                    asFloat(rs[D3DRS_POINTSIZE_MAX]), 0.0f};
+            std::memcpy(p, block, sizeof block);
+        });
+    } else {
+        // Tagged with its FfVertexKey: the same state packs differently for another format.
+        const uint64_t tag = (uint64_t(d.ffVertexKey.inputs) << 32 | d.ffVertexKey.texCoordSizes) ^ 0x5a5a5a5a00000003ull;
+        uniform(abi::kFfVertexBinding, sizeof(ff::FfVertexState), tag, [&](void* p) {
+            const ff::FfVertexState block = ff::packFfVertexState(s, state_.lights(), d.ffVertexKey);
+            std::memcpy(p, &block, sizeof block);
+        });
+    }
+    if (d.pixel) {
+        uniform(abi::kPsConstantsBinding, sizeof(abi::PsConstants), constantsTag(*d.pixel), [&](void* p) {
+            writeConstants(*static_cast<abi::PsConstants*>(p), s.psConstF.data(), s.psConstI.data(),
+                           s.psConstB.data(), *d.pixel);
+        });
+        uniform(abi::kPsSystemBinding, sizeof(abi::PsSystem), 1, [&](void* p) {
+            abi::PsSystem pss{};
+            const uint32_t fog = rs[D3DRS_FOGCOLOR];
+            pss.fogColor[0] = colorChannel(fog, 16);
+            pss.fogColor[1] = colorChannel(fog, 8);
+            pss.fogColor[2] = colorChannel(fog, 0);
+            pss.fogParams[0] = asFloat(rs[D3DRS_FOGSTART]);
+            pss.fogParams[1] = asFloat(rs[D3DRS_FOGEND]);
+            pss.fogParams[2] = asFloat(rs[D3DRS_FOGDENSITY]);
+            pss.alphaRef[0] = float(rs[D3DRS_ALPHAREF] & 0xFF) / 255.0f;
+            std::memcpy(p, &pss, sizeof pss);
+        });
+    } else {
+        uniform(abi::kFfPixelBinding, sizeof(ff::FfPixelState), 1, [&](void* p) {
+            const ff::FfPixelState block = ff::packFfPixelState(s, d.ffTextures);
+            std::memcpy(p, &block, sizeof block);
+        });
+    }
+    draw::SamplerCache& samplerCache = device_.samplers();
+    for (uint32_t i = 0; i < d.samplerCount; ++i) {
+        const SamplerBinding& b = d.samplers[i];
+        const VkSampler sampler = samplerCache.get(draw::samplerKey(s, b.stateIndex, device_.samplerSupport()));
+        const VkImageView view = b.texture->image().view();
+        if (!changed(b.binding, uint64_t(sampler), uint64_t(view))) continue;
+        images[imageCount] = {sampler, view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkWriteDescriptorSet& w = writes[writeCount++];
+        w = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        w.dstBinding = b.binding;
+        w.descriptorCount = 1;
+        w.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        w.pImageInfo = &images[imageCount++];
+    }
+    if (writeCount)
+        device_.vulkan().functions().cmdPushDescriptorSet(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, layout,
+                                                          abi::kDescriptorSet, writeCount, writes.data());
+
+    // Vertex buffers (and the defaults), the index buffer.
+    auto bindVertexBuffer = [&](uint32_t binding, VkBuffer buffer, VkDeviceSize offset) {
+        if (bound.vertexBuffers[binding] == buffer && bound.vertexOffsets[binding] == offset) return;
+        vkCmdBindVertexBuffers(cb, binding, 1, &buffer, &offset);
+        bound.vertexBuffers[binding] = buffer;
+        bound.vertexOffsets[binding] = offset;
+    };
+    for (uint32_t st = 0; st < draw::kStreamCount; ++st)
+        if (plan.vertexStreams >> st & 1) bindVertexBuffer(st, d.sources[st].buffer, d.sources[st].offset);
+    if (plan.missingInputs) bindVertexBuffer(draw::kDefaultsBinding, cmds.attributeDefaults(), 0);
+    uint32_t firstIndex = call.startIndex;
+    if (call.indexed) {
+        const VkIndexType type = d.indexSize == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
+        VkBuffer buffer = VK_NULL_HANDLE;
+        VkDeviceSize offset = 0;
+        if (d.indexBuffer) {
+            buffer = d.indexBuffer->buffer();
+        } else {
+            vk::UploadSlice slice = cmds.uploads().allocate(d.count * d.indexSize, 4);
+            std::memcpy(slice.data, d.indexData, d.count * d.indexSize);
+            buffer = slice.buffer;
+            offset = slice.offset;
+            firstIndex = 0;
+        }
+        if (bound.indexBuffer != buffer || bound.indexOffset != offset || bound.indexType != type) {
+            vkCmdBindIndexBuffer(cb, buffer, offset, type);
+            bound.indexBuffer = buffer;
+            bound.indexOffset = offset;
+            bound.indexType = type;
+        }
+    }
+
+    // D3D9's viewport with its pixel centres on integers and y down (abi.h); the depth range
+    // kept inside 0..1 as Vulkan requires (D3D9 requires it too; NaN reads as 0).
+    // Pre-transformed vertices are already in screen space: the viewport is the whole target
+    // (the scissor below still keeps draws inside D3D9's viewport).
+    const D3DVIEWPORT9& vp = s.viewport;
+    const float maxSize = float(device_.vulkan().limits().maxViewportDimensions[0]);
+    auto unit = [](float z) { return z >= 0.0f ? std::min(z, 1.0f) : 0.0f; };
+    const VkViewport viewport =
+        d.pretransformed ? VkViewport{0.5f, float(d.color->height()) + 0.5f, float(d.color->width()),
+                                      -float(d.color->height()), 0.0f, 1.0f}
+                         : VkViewport{float(vp.X) + 0.5f, float(vp.Y) + float(vp.Height) + 0.5f,
+                                      std::min(float(vp.Width), maxSize), -std::min(float(vp.Height), maxSize),
+                                      unit(vp.MinZ), unit(vp.MaxZ)};
+    const VkRect2D scissor = toVkRect(drawableArea(s, d.color->width(), d.color->height()));
+    if (!bound.viewportValid || std::memcmp(&viewport, &bound.viewport, sizeof viewport) != 0 ||
+        std::memcmp(&scissor, &bound.scissor, sizeof scissor) != 0) {
+        vkCmdSetViewport(cb, 0, 1, &viewport);
+        vkCmdSetScissor(cb, 0, 1, &scissor);
+        bound.viewport = viewport;
+        bound.scissor = scissor;
+        bound.viewportValid = true;
+    }
+
+    auto record = [&](uint32_t instances) {
+        if (call.indexed)
+            vkCmdDrawIndexed(cb, uint32_t(d.count), instances, firstIndex, call.baseVertex, 0);
+        else
+            vkCmdDraw(cb, uint32_t(d.count), instances, call.startVertex, 0);
+    };
+    if (plan.instancing == draw::InstancingPath::DrawLoop) {
+        // One draw per instance, the instance streams moved to the instance's element.
+        for (uint32_t i = 0; i < plan.instanceCount; ++i) {
+            for (uint32_t b = 0; b < plan.bindingCount; ++b) {
+                const draw::VertexInputPlan::Binding& binding = plan.bindings[b];
+                if (!(plan.loopStreams >> binding.binding & 1)) continue;
+                const uint32_t st = binding.binding;
+                bindVertexBuffer(st, d.sources[st].buffer,
+                                 d.sources[st].offset + VkDeviceSize(i / binding.divisor) * state_.streamSource(st).stride);
+            }
+            record(1);
+        }
+    } else {
+        record(plan.instanceCount);
+    }
+    cmds.countDraw();
+    ++drawCount_;
+    if (cmds.draws() >= kDrawsPerSubmission) cmds.flush();
+    return S_OK;
+}
+
+} // namespace ddivk::device

@@ -1,0 +1,70 @@
+// What a draw with vertex processing runs: the vertex stage (a translated vertex shader, or
+// the fixed-function vertex pipeline with its FfVertexKey) and the pixel stage (a translated
+// pixel shader, or the fixed-function variant for the bound texture types), with the textures
+// each sampler reads. Chosen from the device state, the vertex declaration and the plan of the
+// streams (draw/stream_plan.h) by context_program_draw.cpp.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "device/draw_call.h"
+#include "device/resource.h"
+#include "device/surface.h"
+#include "draw/program_pipeline.h"
+#include "draw/stream_plan.h"
+#include "shader/ff/ff_pixel_state.h"
+#include "shader/ff/ff_vertex_state.h"
+#include "shader/translate/translator.h"
+
+namespace ddivk::device {
+
+// The fixed-function vertex pipeline's inputs (abi::FixedFunctionInput locations) with the
+// declaration semantic that feeds each.
+std::array<draw::ProgramInput, 15> fixedFunctionInputs();
+
+// The FfVertexKey of a declaration: the fixed-function inputs it carries, with the size of each
+// texture coordinate set. nullopt when it cannot feed the fixed-function pipeline (a position
+// that is not floats).
+shader::ff::FfVertexKey ffVertexKeyOf(std::span<const D3DVERTEXELEMENT9> elements);
+
+// The declaration holds a pre-transformed position (D3DDECLUSAGE_POSITIONT).
+bool hasTransformedPosition(std::span<const D3DVERTEXELEMENT9> elements);
+
+// Where a stream's data is for the GPU: a buffer and the byte offset of its vertex 0.
+struct StreamBinding {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkDeviceSize offset = 0;
+};
+
+// One sampler binding of a draw.
+struct SamplerBinding {
+    uint32_t binding = 0;      // abi binding number
+    uint32_t stateIndex = 0;   // dense sampler index (DeviceState::samplerStates)
+    Resource* texture = nullptr; // the bound texture, or an empty one of the declared type
+};
+
+// Everything drawProgram decided for one draw, handed to the recording half
+// (context_program_record.cpp).
+struct PreparedDraw {
+    const DrawCall* call = nullptr;
+    uint64_t count = 0; // vertices (or indices) per instance
+    const draw::VertexInputPlan* plan = nullptr;
+    draw::ProgramPipelineKey* key = nullptr; // modules and binding mask set; the rest is filled when recording
+    const shader::Translation* vertex = nullptr; // null: fixed function (or pre-transformed)
+    const shader::Translation* pixel = nullptr;  // null: fixed function
+    bool pretransformed = false;
+    shader::ff::FfVertexKey ffVertexKey{};
+    shader::ff::FfStageTextures ffTextures{};
+    std::array<SamplerBinding, 24> samplers{};
+    uint32_t samplerCount = 0;
+    std::array<StreamBinding, draw::kStreamCount> sources{};
+    std::array<Resource*, draw::kStreamCount> streamBuffers{}; // null for user memory
+    Resource* indexBuffer = nullptr;      // null: indices in user memory (indexData) or none
+    const std::byte* indexData = nullptr; // CPU view of the draw's indices
+    uint32_t indexSize = 0;
+    Surface* color = nullptr;
+    Surface* depth = nullptr;
+};
+
+} // namespace ddivk::device

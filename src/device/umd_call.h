@@ -1,0 +1,29 @@
+// The shared shape of the UMD door's entry points: hDevice is a DP2 context handle; the body
+// runs with that context under its device lock, exceptions turned into HRESULTs.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+
+#include "ddivk/umd_query.h"
+#include "device/context.h"
+#include "device/ddi_boundary.h"
+#include "device/handles.h"
+
+namespace ddivk::device {
+
+inline uintptr_t umdHandle(HANDLE h) {
+    return reinterpret_cast<uintptr_t>(h);
+}
+
+// An unknown hDevice: D3DERR_INVALIDCALL.
+template <class Body> HRESULT umdCall(uintptr_t context, const char* what, Body&& body) {
+    Context* c = contextOf(context);
+    if (!c) return D3DERR_INVALIDCALL;
+    return guarded(what, [&]() -> HRESULT {
+        std::lock_guard lock(c->device().lock());
+        return body(*c);
+    });
+}
+
+} // namespace ddivk::device

@@ -1,0 +1,91 @@
+// The conformance harness's scene builder: the RenderTest device and target, resources made
+// through the UMD door, and each stream, index and draw call sent through either door (DP2
+// tokens or the UMD table), so every case runs the same scene both ways. Shaders, declarations
+// and constants go through DP2 tokens (the one door that has them).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ddivk/d3d9_decl.h"
+#include "ddivk/umd_draw.h"
+#include "unit/render/render_fixture.h"
+
+namespace ddivk::test {
+
+enum class Door { Dp2, Umd };
+inline const char* doorName(Door d) {
+    return d == Door::Dp2 ? "Dp2" : "Umd";
+}
+
+// Pixel (x, y) -> the colour it must hold (Cts::expectScene: every pixel not named must hold
+// kCtsBackground).
+using Pixels = std::map<std::pair<int, int>, uint32_t>;
+
+class Cts : public RenderTest {
+  protected:
+    static HANDLE hDevice(uintptr_t context) { return reinterpret_cast<HANDLE>(context); }
+    HANDLE dev() const { return hDevice(context_); }
+    static const DDIVK_D3DDDI_DRAWFUNCS& umd() { return *ddivk_umd_draw_functions(); }
+
+    // A vertex or index buffer holding `bytes` (through CreateResource with initial data).
+    uint32_t createBuffer(const void* data, uint32_t bytes, bool index = false, uint32_t flags = 0);
+    template <class T> uint32_t createBuffer(const std::vector<T>& data, bool index = false) {
+        return createBuffer(data.data(), uint32_t(data.size() * sizeof(T)), index);
+    }
+
+    // Runs one DP2 call that holds only `s` (no user-memory vertices); expects S_OK.
+    void run(CommandStream& s);
+
+    // --- Through the chosen door ---
+    void setStream(Door door, uint32_t stream, uint32_t buffer, uint32_t offset, uint32_t stride);
+    HRESULT setFrequency(Door door, uint32_t stream, uint32_t divider);
+    void setIndices(Door door, uint32_t buffer, uint32_t stride);
+    HRESULT drawPrimitive(Door door, uint32_t type, uint32_t startVertex, uint32_t count);
+    HRESULT drawIndexed(Door door, uint32_t type, int32_t baseVertex, uint32_t minIndex, uint32_t numVertices,
+                        uint32_t startIndex, uint32_t count);
+
+    // --- DP2 state ---
+    // Creates and sets vertex shader 1, pixel shader 2 and declaration 3.
+    void setProgram(const char* vs, const char* ps, const std::vector<D3DVERTEXELEMENT9>& decl);
+    void setVsConstant(uint32_t reg, float x, float y, float z, float w);
+    // c0, c1 of the point shaders: pixel coordinates to clip space.
+    void setPixelToClip();
+
+    // The shader fallback for every frequency mode (DDIVK_FORCE_VERTEX_FETCH_FALLBACK's switch).
+    static void forceFetch(bool on);
+
+    // --- Scenes of the declaration, primitive and draw-form tests ---
+    // An index buffer made as D3DFMT_INDEX16 or D3DFMT_INDEX32 (by the element size).
+    uint32_t createIndexBuffer(const std::vector<uint16_t>& indices);
+    uint32_t createIndexBuffer(const std::vector<uint32_t>& indices);
+    // Clears the target to kCtsBackground.
+    void clearTarget();
+    // Every pixel of the target against `expected`, each channel within `tolerance`.
+    void expectScene(const Pixels& expected, int tolerance = 0);
+};
+
+// A program many scenes share: vertices of a FLOAT2 pixel position and a D3DCOLOR (stream 0,
+// 12 bytes), drawn where setPixelToClip's c0 and c1 put them, in their colour.
+constexpr const char* kColorPointVs = R"(vs_3_0
+dcl_position v0
+dcl_color v1
+dcl_position o0
+dcl_color o1
+mad o0, v0, c0, c1
+mov o1, v1
+)";
+constexpr const char* kColorPointPs = "ps_3_0\ndcl_color v0\nmov oC0, v0\n";
+inline std::vector<D3DVERTEXELEMENT9> colorPointDeclaration() {
+    return {{0, 0, D3DDECLTYPE_FLOAT2, 0, D3DDECLUSAGE_POSITION, 0}, {0, 8, D3DDECLTYPE_D3DCOLOR, 0, D3DDECLUSAGE_COLOR, 0}};
+}
+
+// The background every scene clears to.
+constexpr uint32_t kCtsBackground = 0xFF203040;
+
+} // namespace ddivk::test

@@ -1,0 +1,238 @@
+// Textures created and locked through the UMD door (2D with mip levels, cube, volume, DXT1),
+// bound through either door (DP2 TEXTURESTAGESTATE's TEXTUREMAP, UMD SetTexture) and sampled by
+// translated pixel shaders and the fixed-function stages. Points on pixel centres sample texel
+// centres with point filtering, so each pixel is exactly a texel the test wrote.
+#include <tuple>
+
+#include "cts/cts_fixture.h"
+
+namespace ddivk::test {
+namespace {
+
+// A point: pixel position and the texture coordinate it samples (w: lod for texldl).
+struct TexPoint {
+    float x, y;
+    float u, v, w, lod;
+};
+
+constexpr const char* kVs = R"(vs_3_0
+dcl_position v0
+dcl_texcoord v1
+dcl_position o0
+dcl_texcoord o1
+mad o0, v0, c0, c1
+mov o1, v1
+)";
+const std::vector<D3DVERTEXELEMENT9> kDecl = {
+    {0, 0, D3DDECLTYPE_FLOAT2, 0, D3DDECLUSAGE_POSITION, 0},
+    {0, 8, D3DDECLTYPE_FLOAT4, 0, D3DDECLUSAGE_TEXCOORD, 0},
+};
+
+uint32_t texel(uint32_t i) {
+    return 0xFF000000u | ((i * 71u + 13u) & 0xFF) << 16 | ((i * 29u + 90u) & 0xFF) << 8 | ((i * 113u + 7u) & 0xFF);
+}
+
+class Textures : public Cts, public ::testing::WithParamInterface<Door> {
+  protected:
+    Door door() const { return GetParam(); }
+    void SetUp() override {
+        Cts::SetUp();
+        CommandStream s;
+        clear(s, D3DCLEAR_TARGET, kCtsBackground);
+        run(s);
+    }
+
+    // A texture through CreateResource: `levels` mip levels (faces: 6 for cubes), level 0 of
+    // size w x h x d, initial contents from `init(subresource)` (null: none).
+    uint32_t createTexture(uint32_t flags, uint32_t format, uint32_t w, uint32_t h, uint32_t d, uint32_t levels,
+                           const std::vector<std::vector<uint8_t>>& init = {}) {
+        const uint32_t faces = (flags & D3DDDI_RESOURCE_CUBEMAP) ? 6 : 1;
+        std::vector<D3DDDI_SURFACEINFO> surfaces;
+        for (uint32_t f = 0; f < faces; ++f)
+            for (uint32_t l = 0; l < levels; ++l) {
+                const size_t i = surfaces.size();
+                surfaces.push_back({std::max(1u, w >> l), std::max(1u, h >> l), std::max(1u, d >> l),
+                                    i < init.size() ? init[i].data() : nullptr, 0, 0});
+            }
+        D3DDDIARG_CREATERESOURCE args{};
+        args.Format = format;
+        args.Pool = D3DDDIPOOL_VIDEOMEMORY;
+        args.pSurfList = surfaces.data();
+        args.SurfCount = uint32_t(surfaces.size());
+        args.MipLevels = levels;
+        args.Flags.Value = D3DDDI_RESOURCE_TEXTURE | flags;
+        EXPECT_EQ(umd().pfnCreateResource(dev(), &args), S_OK);
+        return uint32_t(reinterpret_cast<uintptr_t>(args.hResource));
+    }
+    // Writes A8R8G8B8 texels into subresource `sub` through Lock / Unlock.
+    void fill(uint32_t texture, uint32_t sub, const std::vector<uint32_t>& texels, uint32_t width, uint32_t rows,
+              uint32_t slices = 1) {
+        D3DDDIARG_LOCK lock{};
+        lock.hResource = reinterpret_cast<HANDLE>(uintptr_t(texture));
+        lock.SubResourceIndex = sub;
+        ASSERT_EQ(umd().pfnLock(dev(), &lock), S_OK);
+        for (uint32_t z = 0; z < slices; ++z)
+            for (uint32_t y = 0; y < rows; ++y)
+                std::memcpy(static_cast<uint8_t*>(lock.pSurfData) + z * lock.SlicePitch + y * lock.Pitch,
+                            &texels[(z * rows + y) * width], width * 4);
+        D3DDDIARG_UNLOCK unlock{lock.hResource, sub, 0};
+        ASSERT_EQ(umd().pfnUnlock(dev(), &unlock), S_OK);
+    }
+    void bind(uint32_t sampler, uint32_t texture) {
+        if (door() == Door::Umd) {
+            ASSERT_EQ(umd().pfnSetTexture(dev(), sampler, reinterpret_cast<HANDLE>(uintptr_t(texture))), S_OK);
+            return;
+        }
+        CommandStream s;
+        s.cmd(D3DDP2OP_TEXTURESTAGESTATE, 1).put(D3DHAL_DP2TEXTURESTAGESTATE{uint16_t(sampler), D3DTSS_TEXTUREMAP, texture});
+        run(s);
+    }
+    void samplerState(uint32_t sampler, uint32_t tss, uint32_t value) {
+        CommandStream s;
+        s.cmd(D3DDP2OP_TEXTURESTAGESTATE, 1).put(D3DHAL_DP2TEXTURESTAGESTATE{uint16_t(sampler), uint16_t(tss), value});
+        run(s);
+    }
+    // Draws the points from a vertex buffer through the door.
+    void drawPoints(const std::vector<TexPoint>& points) {
+        setStream(door(), 0, createBuffer(points), 0, sizeof(TexPoint));
+        ASSERT_EQ(drawPrimitive(door(), D3DPT_POINTLIST, 0, uint32_t(points.size())), S_OK);
+    }
+    void expectAt(const std::vector<uint32_t>& pixels, int x, int y, uint32_t want) {
+        EXPECT_EQ(pixels[y * kWidth + x], want) << "pixel (" << x << ", " << y << ")";
+    }
+};
+
+// Each mip level holds its own texels (initial data for level 0, Lock for the others), and
+// texldl reads the level its lod names (D3DSAMP_MIPFILTER POINT).
+TEST_P(Textures, MipLevelsReadTheTexelsWritten) {
+    std::vector<uint32_t> level[3];
+    for (uint32_t l = 0; l < 3; ++l)
+        for (uint32_t i = 0; i < (16u >> (2 * l)); ++i) level[l].push_back(texel(i + 20 * l));
+    std::vector<uint8_t> init(level[0].size() * 4);
+    std::memcpy(init.data(), level[0].data(), init.size());
+    const uint32_t tex = createTexture(0, D3DFMT_A8R8G8B8, 4, 4, 1, 3, {init});
+    fill(tex, 1, level[1], 2, 2);
+    fill(tex, 2, level[2], 1, 1);
+    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexldl oC0, v0, s0\n", kDecl);
+    setPixelToClip();
+    bind(0, tex);
+    samplerState(0, D3DTSS_MIPFILTER, D3DTEXF_POINT);
+    std::vector<TexPoint> points;
+    for (uint32_t l = 0; l < 3; ++l) {
+        const uint32_t size = 4u >> l;
+        for (uint32_t y = 0; y < size; ++y)
+            for (uint32_t x = 0; x < size; ++x)
+                points.push_back({float(2 + 6 * l + x), float(2 + y), (x + 0.5f) / size, (y + 0.5f) / size, 0,
+                                  float(l)});
+    }
+    drawPoints(points);
+    const std::vector<uint32_t> pixels = readTarget();
+    for (uint32_t l = 0; l < 3; ++l) {
+        const uint32_t size = 4u >> l;
+        for (uint32_t y = 0; y < size; ++y)
+            for (uint32_t x = 0; x < size; ++x) expectAt(pixels, 2 + 6 * l + x, 2 + y, level[l][y * size + x]);
+    }
+}
+
+// Cube faces in D3DCUBEMAP_FACES order (+X, -X, +Y, -Y, +Z, -Z) are subresources face * levels
+// + level; a direction through a face's centre reads that face.
+TEST_P(Textures, CubeFacesAreReadByDirection) {
+    const uint32_t tex = createTexture(D3DDDI_RESOURCE_CUBEMAP, D3DFMT_A8R8G8B8, 1, 1, 1, 1);
+    for (uint32_t f = 0; f < 6; ++f) fill(tex, f, {texel(f)}, 1, 1);
+    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_cube s0\ntexld oC0, v0, s0\n", kDecl);
+    setPixelToClip();
+    bind(0, tex);
+    const float dirs[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    std::vector<TexPoint> points;
+    for (uint32_t f = 0; f < 6; ++f) points.push_back({float(3 + 2 * f), 4, dirs[f][0], dirs[f][1], dirs[f][2], 0});
+    drawPoints(points);
+    const std::vector<uint32_t> pixels = readTarget();
+    for (uint32_t f = 0; f < 6; ++f) expectAt(pixels, 3 + 2 * f, 4, texel(f));
+}
+
+// Volume textures: slices at SlicePitch, texel (x, y, z) at its centre.
+TEST_P(Textures, VolumeTexelsByCoordinate) {
+    const uint32_t tex = createTexture(D3DDDI_RESOURCE_VOLUME, D3DFMT_A8R8G8B8, 2, 2, 2, 1);
+    std::vector<uint32_t> texels;
+    for (uint32_t i = 0; i < 8; ++i) texels.push_back(texel(i + 50));
+    fill(tex, 0, texels, 2, 2, 2);
+    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_volume s0\ntexld oC0, v0, s0\n", kDecl);
+    setPixelToClip();
+    bind(0, tex);
+    std::vector<TexPoint> points;
+    for (uint32_t i = 0; i < 8; ++i) {
+        const uint32_t x = i & 1, y = i >> 1 & 1, z = i >> 2;
+        points.push_back({float(2 + i), 6, (x + 0.5f) / 2, (y + 0.5f) / 2, (z + 0.5f) / 2, 0});
+    }
+    drawPoints(points);
+    const std::vector<uint32_t> pixels = readTarget();
+    for (uint32_t i = 0; i < 8; ++i) expectAt(pixels, 2 + i, 6, texels[i]);
+}
+
+// DXT1 (BC1): a 4x4 block of two R5G6B5 end points with 2-bit indices; index 0 is colour 0,
+// index 1 colour 1 (c0 > c1: the opaque four-colour mode). Pure red and blue expand exactly.
+TEST_P(Textures, Dxt1BlocksDecode) {
+    const uint16_t red = 0xF800, blue = 0x001F;
+    uint32_t indices = 0;
+    for (uint32_t i = 0; i < 16; ++i) indices |= ((i + i / 4) & 1u) << (2 * i); // a checkerboard
+    std::vector<uint8_t> block(8);
+    std::memcpy(&block[0], &red, 2);
+    std::memcpy(&block[2], &blue, 2);
+    std::memcpy(&block[4], &indices, 4);
+    const uint32_t tex = createTexture(0, D3DFMT_DXT1, 4, 4, 1, 1, {block});
+    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n", kDecl);
+    setPixelToClip();
+    bind(0, tex);
+    std::vector<TexPoint> points;
+    for (uint32_t i = 0; i < 16; ++i)
+        points.push_back({float(20 + i % 4), float(10 + i / 4), (i % 4 + 0.5f) / 4, (i / 4 + 0.5f) / 4, 0, 0});
+    drawPoints(points);
+    const std::vector<uint32_t> pixels = readTarget();
+    for (uint32_t i = 0; i < 16; ++i)
+        expectAt(pixels, 20 + i % 4, 10 + i / 4, ((i + i / 4) & 1) ? 0xFF0000FFu : 0xFFFF0000u);
+}
+
+// A sampler without a texture reads (0, 0, 0, 1) (D3D9: "If no texture is set ... the result
+// of the sample is (0, 0, 0, 1)"), as does one whose texture is of another type.
+TEST_P(Textures, SamplersWithoutATextureReadOpaqueBlack) {
+    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s1\ndcl_cube s2\ntexld r0, v0, s1\ntexld r1, v0, s2\nadd oC0, r0, r1\n",
+               kDecl);
+    setPixelToClip();
+    bind(2, createTexture(0, D3DFMT_A8R8G8B8, 1, 1, 1, 1)); // 2D where the shader declares a cube
+    drawPoints({{5, 5, 0.5f, 0.5f, 0.5f, 0}});
+    EXPECT_EQ(readTarget()[5 * kWidth + 5], 0xFF000000u);
+}
+
+// The fixed-function pixel pipeline's default stage 0 (MODULATE of TEXTURE and CURRENT, the
+// diffuse colour, white when the format has none) reads the texture bound to stage 0.
+TEST_P(Textures, FixedFunctionStageZeroModulatesTheTexture) {
+    std::vector<uint32_t> texels;
+    for (uint32_t i = 0; i < 4; ++i) texels.push_back(texel(i + 90));
+    const uint32_t tex = createTexture(0, D3DFMT_A8R8G8B8, 2, 2, 1, 1);
+    fill(tex, 0, texels, 2, 2);
+    CommandStream s;
+    s.cmd(D3DDP2OP_SETVERTEXSHADER, 1).put(D3DHAL_DP2VERTEXSHADER{D3DFVF_XYZ | D3DFVF_TEX1});
+    s.cmd(D3DDP2OP_SETPIXELSHADER, 1).put(D3DHAL_DP2PIXELSHADER{0});
+    renderState(s, D3DRS_LIGHTING, 0);
+    run(s);
+    bind(0, tex);
+    struct FfPoint {
+        float x, y, z, u, v;
+    };
+    std::vector<FfPoint> points;
+    for (uint32_t i = 0; i < 4; ++i) {
+        const float px = float(30 + i % 2), py = float(20 + i / 2);
+        // Identity transforms: the position is already in clip space.
+        points.push_back({2 * px / kWidth - 1, 1 - 2 * py / kHeight, 0.5f, (i % 2 + 0.5f) / 2, (i / 2 + 0.5f) / 2});
+    }
+    setStream(door(), 0, createBuffer(points), 0, sizeof(FfPoint));
+    ASSERT_EQ(drawPrimitive(door(), D3DPT_POINTLIST, 0, 4), S_OK);
+    const std::vector<uint32_t> pixels = readTarget();
+    for (uint32_t i = 0; i < 4; ++i) expectAt(pixels, 30 + i % 2, 20 + i / 2, texels[i]);
+}
+
+INSTANTIATE_TEST_SUITE_P(BothDoors, Textures, ::testing::Values(Door::Dp2, Door::Umd),
+                         [](const auto& p) { return std::string(doorName(p.param)); });
+
+} // namespace
+} // namespace ddivk::test
