@@ -12,6 +12,7 @@
 #include "device/draw_bindings.h"
 #include "device/draw_call.h"
 #include "device/draw_programs.h"
+#include "device/plan_memo.h"
 #include "device/shader_objects.h"
 #include "device/vertex_declarations.h"
 #include "dp2/target.h"
@@ -115,7 +116,8 @@ class Context final : public dp2::Target {
 
     // --- Draws with vertex processing (context_program_draw.cpp), from every door ---
     HRESULT drawProgram(const DrawCall& call);
-    // Every draw of the DRAWPRIMITIVE family and the UMD door (pre-transformed ones too).
+    // Every draw: the DRAWPRIMITIVE family, the legacy primitive tokens and the UMD door
+    // (pre-transformed ones too).
     HRESULT draw(const DrawCall& call);
     HRESULT drawIndexedPrimitive(dp2::Items<D3DHAL_DP2DRAWINDEXEDPRIMITIVE> items) override;
     HRESULT drawIndexedPrimitive2(dp2::Items<D3DHAL_DP2DRAWINDEXEDPRIMITIVE2> items) override;
@@ -130,19 +132,6 @@ class Context final : public dp2::Target {
     uint64_t drawCount() const { return drawCount_; }
 
   private:
-    // A run of pre-transformed vertices: vertex i of the draw is at vertices + (first + i) *
-    // stride (or + indices[i] * stride), all inside [vertices, vertices + available * stride).
-    struct VertexRun {
-        uint32_t type = 0; // D3DPRIMITIVETYPE
-        uint32_t primitiveCount = 0;
-        const std::byte* vertices = nullptr;
-        uint32_t available = 0;
-        uint32_t stride = 0;
-        uint32_t fvf = 0;
-        uint32_t first = 0;
-        std::span<const uint16_t> indices;
-    };
-    HRESULT drawRun(const VertexRun& run);
     // setShaderConstF's tokens of several blocks (or none), out of the one-block fast path.
     [[gnu::noinline]] HRESULT setShaderConstFBlocks(dp2::ShaderStage stage,
                                                     dp2::Items<dp2::FloatConstants> items);
@@ -161,6 +150,7 @@ class Context final : public dp2::Target {
     uint64_t drawCount_ = 0;
     const std::byte* umdStream0_ = nullptr; // SetStreamSourceUm's data (UMD door)
     DrawBindings bindings_;                 // what our draws left bound in the command buffer
+    PlanMemo planMemo_;                     // the previous draw's stream plan
     uint32_t umdIndexSize_ = 2;             // SetIndicesUm's index size
 
     // DP2 queries: dwQueryID -> the engine's query and its D3DQUERYTYPE row.

@@ -1,15 +1,12 @@
-// Context: the drawing half of the DP2 target. Pre-transformed (XYZRHW) vertices from the DP2
-// vertex data or the user-memory stream are copied to the upload ring and drawn with the
-// pipeline their render states select; clears become vkCmdClearAttachments.
+// Context: the drawing half of the DP2 target. Every draw token (the DRAWPRIMITIVE family and
+// the legacy primitive tokens) becomes a DrawCall for drawProgram (context_program_draw.cpp);
+// clears become vkCmdClearAttachments.
 #include <algorithm>
-#include <cstring>
+#include <vector>
 
-#include "ddivk/fvf.h"
 #include "device/context.h"
 #include "device/ddi_boundary.h"
 #include "device/draw_area.h"
-#include "draw/dynamic_state.h"
-#include "draw/pipeline_state.h"
 #include "draw/primitive.h"
 
 namespace ddivk::device {
@@ -37,12 +34,39 @@ void Context::endExecute() {
     executing_ = false;
 }
 
+// The legacy primitive tokens (POINTS ... LINELIST_IMM) draw as D3D9 draws them, with vertex
+// processing: dwVertexType is the FVF of their vertices (the DP2 vertex data, or the IMM
+// vertices in the command buffer), which are stream 0 for the draw, in place of the state's
+// stream 0, declaration and FVF; the bound programs and render states apply as to any draw. The
+// call starts at the first vertex the draw reads (firstVertex, plus the smallest index for the
+// indexed tokens, whose 16-bit indices then count from there), so only the vertices read are
+// copied. The edge flags (TRIANGLEFAN_IMM's dwEdgeFlags; INDEXEDTRIANGLELIST's wFlags, which
+// the executor drops) only say which edges D3DFILL_WIREFRAME draws; they are ignored, so a
+// wireframe fan or list draws every edge of its triangles.
 HRESULT Context::drawLegacy(dp2::Items<dp2::LegacyDraw> draws) {
     return guarded("drawLegacy", [&] {
         for (const dp2::LegacyDraw& d : draws) {
-            HRESULT hr = drawRun({d.type, d.primitiveCount, d.vertices, d.vertexCount, d.stride, d.fvf,
-                                  d.firstVertex, d.indices});
-            if (failed(hr)) return hr;
+            DrawCall call;
+            call.type = d.type;
+            call.primitiveCount = d.primitiveCount;
+            call.fvf = d.fvf;
+            call.vertexStride = d.stride;
+            uint32_t first = d.firstVertex;
+            if (!d.indices.empty()) {
+                const uint64_t count = draw::verticesForPrimitives(d.type, d.primitiveCount);
+                if (d.indices.size() < count) return D3DERR_INVALIDCALL;
+                const uint16_t lowest = *std::min_element(d.indices.begin(), d.indices.begin() + count);
+                first += lowest;
+                call.indexed = true;
+                call.baseVertex = -int32_t(lowest);
+                call.userIndices = reinterpret_cast<const std::byte*>(d.indices.data());
+                call.userIndexBytes = count * sizeof(uint16_t);
+                call.userIndexSize = sizeof(uint16_t);
+            }
+            if (!d.vertices || first > d.vertexCount) return D3DERR_INVALIDCALL;
+            call.vertices = d.vertices + uint64_t(first) * d.stride;
+            call.vertexBytes = uint64_t(d.vertexCount - first) * d.stride;
+            if (HRESULT hr = draw(call); failed(hr)) return hr;
         }
         return S_OK;
     });
@@ -119,91 +143,6 @@ HRESULT Context::drawIndexedPrimitive2(dp2::Items<D3DHAL_DP2DRAWINDEXEDPRIMITIVE
 
 HRESULT Context::draw(const DrawCall& call) {
     return drawProgram(call);
-}
-
-HRESULT Context::drawRun(const VertexRun& run) {
-    auto layout = draw::pretransformedLayout(run.fvf);
-    if (!layout) {
-        DDIVK_WARN_ONCE("FVF 0x%x: only pre-transformed (XYZRHW) vertices draw until vertex processing lands",
-                   run.fvf);
-        return E_NOTIMPL;
-    }
-    layout->stride = run.stride;
-    const state::DeviceState& s = state_.state();
-    Surface* color = device_.findSurface(s.renderTargets[0]);
-    Surface* depth = device_.findSurface(s.depthStencil);
-    if (!color) return D3DERR_INVALIDCALL;
-
-    const uint64_t count = draw::verticesForPrimitives(run.type, run.primitiveCount);
-    if (count == 0) return S_OK;
-
-    // The vertices the draw reads: [first, first + count) or [min index, max index].
-    uint32_t lo = run.first, hi = 0;
-    if (run.indices.empty()) {
-        if (run.first > run.available || count > run.available - run.first) return D3DERR_INVALIDCALL;
-        hi = uint32_t(run.first + count - 1);
-    } else {
-        if (run.indices.size() < count) return D3DERR_INVALIDCALL;
-        auto [mn, mx] = std::minmax_element(run.indices.begin(), run.indices.begin() + count);
-        lo = run.first + *mn;
-        hi = run.first + *mx;
-        if (uint64_t(run.first) + *mx >= run.available) return D3DERR_INVALIDCALL;
-    }
-
-    // Predication decided on the CPU (SetPredication): the draw is skipped.
-    if (device_.queries().renderingSkipped()) return S_OK;
-    CommandContext& cmds = device_.commands();
-    cmds.beginRendering(color, depth);
-    VkCommandBuffer cb = cmds.commands();
-
-    draw::PipelineKey key = draw::pipelineStateKey(s, run.type, color->vkFormat(), color->format().ignoresAlpha,
-                                                   depth ? depth->vkFormat() : VK_FORMAT_UNDEFINED,
-                                                   device_.vulkan().caps().coreFeatures.fillModeNonSolid);
-    draw::setPretransformedLayout(key, *layout);
-    key.bresenhamLines = draw::bresenhamLinesFor(key, device_.vulkan().caps().bresenhamLines);
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, device_.pipelines().get(key));
-    cmds.setBinder(nullptr); // the draw path of drawProgram rebinds after this
-    draw::recordDynamicState(cb, draw::dynamicState(s, VkFormat(key.depthFormat)));
-
-    // Copy exactly the vertices read; the runtime may reuse its memory when the call returns.
-    const uint64_t vertexBytes = uint64_t(hi - lo) * run.stride + fvfVertexSize(run.fvf);
-    vk::UploadSlice vertices = cmds.uploads().allocate(vertexBytes, 16);
-    std::memcpy(vertices.data, run.vertices + uint64_t(lo) * run.stride, vertexBytes);
-    VkBuffer buffers[2] = {vertices.buffer, cmds.attributeDefaults()};
-    VkDeviceSize offsets[2] = {vertices.offset, 0};
-    vkCmdBindVertexBuffers(cb, 0, 2, buffers, offsets);
-
-    VkViewport viewport{0, 0, float(color->width()), float(color->height()), 0.0f, 1.0f};
-    vkCmdSetViewport(cb, 0, 1, &viewport);
-    VkRect2D scissor = toVkRect(drawableArea(s, color->width(), color->height()));
-    vkCmdSetScissor(cb, 0, 1, &scissor);
-
-    draw::PretransformedPushConstants pc{};
-    pc.scale[0] = 2.0f / float(color->width());
-    pc.scale[1] = 2.0f / float(color->height());
-    // Screen x maps to NDC (x + 0.5) * 2 / width - 1: D3D9 centres pixels on integers.
-    pc.offset[0] = 0.5f * pc.scale[0] - 1.0f;
-    pc.offset[1] = 0.5f * pc.scale[1] - 1.0f;
-    pc.specularEnable = s.renderStates[D3DRS_SPECULARENABLE] ? 1 : 0;
-    vkCmdPushConstants(cb, device_.pipelines().layout(), VK_SHADER_STAGE_VERTEX_BIT, 0, 16, &pc);
-    vkCmdPushConstants(cb, device_.pipelines().layout(), VK_SHADER_STAGE_FRAGMENT_BIT, 16, 4,
-                       &pc.specularEnable);
-
-    if (run.indices.empty()) {
-        vkCmdDraw(cb, uint32_t(count), 1, 0, 0);
-    } else {
-        vk::UploadSlice indices = cmds.uploads().allocate(count * sizeof(uint16_t), 4);
-        std::memcpy(indices.data, run.indices.data(), count * sizeof(uint16_t));
-        vkCmdBindIndexBuffer(cb, indices.buffer, indices.offset, VK_INDEX_TYPE_UINT16);
-        // Index i reads vertex first + i, which sits at (first + i - lo) in the copy.
-        vkCmdDrawIndexed(cb, uint32_t(count), 1, 0, int32_t(run.first) - int32_t(lo), 0);
-    }
-    cmds.countDraw();
-    ++drawCount_;
-    // Everything the draw reads is in the upload ring already, so submitting here is safe, and
-    // keeps one huge DP2 call from holding unbounded upload memory.
-    if (cmds.draws() >= kDrawsPerSubmission) cmds.flush();
-    return S_OK;
 }
 
 // D3D9 Clear: the rectangles (or the whole viewport when there are none) inside the viewport

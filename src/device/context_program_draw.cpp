@@ -99,10 +99,13 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     if (s.pixelShader && !(ps = shaders_.find(shader::ShaderType::Pixel, s.pixelShader).get()))
         return D3DERR_INVALIDCALL;
 
-    // The declaration, or the FVF as one.
+    // The declaration, or the FVF as one (the call's own FVF first: a legacy token's dwVertexType).
     std::shared_ptr<const VertexDeclarations::Elements> decl;
     std::optional<VertexDeclarations::Elements> fromFvf;
-    if (s.vertexInput.declaration != 0) {
+    if (call.fvf) {
+        fromFvf = draw::declarationFromFvf(*call.fvf);
+        if (!fromFvf) return D3DERR_INVALIDCALL;
+    } else if (s.vertexInput.declaration != 0) {
         decl = declarations_.find(s.vertexInput.declaration);
         if (!decl) return D3DERR_INVALIDCALL;
     } else {
@@ -140,12 +143,13 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         const state::StreamSource src = state_.streamSource(i);
         request.streams[i] = {src.stride, src.offset + (i == 0 ? call.stream0Bytes : 0), state_.streamSourceFreq(i)};
     }
+    if (call.vertices) request.streams[0] = {call.vertexStride, 0, 1}; // the call's vertices, not instanced
     Device::DrawOptions& options = device_.drawOptions();
     const vk::Caps& caps = device_.vulkan().caps();
     draw::VertexInputCaps planCaps{caps.vertexAttributeInstanceRateDivisor, caps.maxVertexAttribDivisor,
                                    options.forceFetchFallback, options.dividerMode};
     const char* why = "";
-    const std::optional<draw::VertexInputPlan> plan = draw::planVertexInput(request, planCaps, &why);
+    const std::optional<draw::VertexInputPlan>& plan = planMemo_.get(request, planCaps, &why);
     if (!plan) {
         DDIVK_WARN_ONCE("draw refused: %s", why);
         return D3DERR_INVALIDCALL;
@@ -272,15 +276,17 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     for (uint32_t st = 0; st < draw::kStreamCount; ++st) {
         if (!(usedStreams >> st & 1)) continue;
         const state::StreamSource src = state_.streamSource(st);
-        if (!src.userMemory) {
+        if (!src.userMemory && !(st == 0 && call.vertices)) {
             Resource* r = device_.findResource(src.buffer);
             if (!r || !r->isBuffer() || request.streams[st].offset > r->size()) return D3DERR_INVALIDCALL;
             streamBuffers[st] = r;
             sources[st] = {r->buffer(), request.streams[st].offset};
             continue;
         }
-        // User memory (DP2 vertex data, or the UMD's SetStreamSourceUm pointer): stream 0 only.
-        if (st != 0 || src.stride == 0) return D3DERR_INVALIDCALL;
+        // User memory (DP2 vertex data, the UMD's SetStreamSourceUm pointer, or the vertices a
+        // legacy DP2 token passes with the call): stream 0 only.
+        const uint32_t stride = request.streams[st].stride;
+        if (st != 0 || stride == 0) return D3DERR_INVALIDCALL;
         uint32_t vertexBytes = 0;
         for (const D3DVERTEXELEMENT9& e : elements)
             if (e.Stream == 0) vertexBytes = std::max<uint32_t>(vertexBytes, e.Offset + draw::declTypeInfo(e.Type)->size);
@@ -295,9 +301,12 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             if (int64_t(maxIndex) + call.baseVertex < 0) return D3DERR_INVALIDCALL;
             lastVertex = uint64_t(int64_t(maxIndex) + call.baseVertex);
         }
-        const uint64_t bytes = lastVertex * src.stride + vertexBytes;
+        const uint64_t bytes = lastVertex * stride + vertexBytes;
         const std::byte* data = nullptr;
-        if (executing_) {
+        if (call.vertices) {
+            if (bytes > call.vertexBytes) return D3DERR_INVALIDCALL;
+            data = call.vertices;
+        } else if (executing_) {
             const uint64_t available = execute_.vertices.size();
             if (call.stream0Bytes > available || bytes > available - call.stream0Bytes) return D3DERR_INVALIDCALL;
             data = execute_.vertices.data() + call.stream0Bytes;

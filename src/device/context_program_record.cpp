@@ -137,9 +137,10 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         bound.pushed = {};
         bound.layout = layout;
     }
-    std::array<VkDescriptorBufferInfo, 8 + draw::kStreamCount> buffers{};
-    std::array<VkDescriptorImageInfo, 24> images{};
-    std::array<VkWriteDescriptorSet, 48> writes{};
+    // (Left uninitialised: only the entries written below are passed on.)
+    std::array<VkDescriptorBufferInfo, 8 + draw::kStreamCount> buffers;
+    std::array<VkDescriptorImageInfo, 24> images;
+    std::array<VkWriteDescriptorSet, 48> writes;
     uint32_t writeCount = 0, bufferCount = 0, imageCount = 0;
     auto changed = [&](uint32_t binding, uint64_t a, uint64_t b) {
         std::array<uint64_t, 2>& p = bound.pushed[binding];

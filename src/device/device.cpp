@@ -65,7 +65,6 @@ std::unique_ptr<Device> Device::create(const std::optional<std::string>& selecto
     options.selector = selector;
     device->vulkan_ = vk::Device::create(options);
     device->pipelineCache_ = std::make_unique<vk::PipelineCacheFile>(*device->vulkan_);
-    device->pipelines_ = std::make_unique<draw::PipelineCache>(device->vulkan_->handle());
     if (device->vulkan_->caps().pushDescriptor)
         device->programPipelines_ =
             std::make_unique<draw::ProgramPipelineCache>(device->vulkan_->handle(), device->pipelineCache_->handle());
@@ -93,7 +92,6 @@ Device::~Device() {
     surfaces_.clear();
     samplers_.reset();
     programPipelines_.reset();
-    pipelines_.reset();
     pipelineCache_.reset(); // saves the pipelines to disk
 }
 

@@ -16,7 +16,6 @@
 #include "device/command_context.h"
 #include "device/resource.h"
 #include "device/surface.h"
-#include "draw/pipeline_cache.h"
 #include "draw/program_pipeline.h"
 #include "draw/sampler_state.h"
 #include "query/query_engine.h"
@@ -36,7 +35,6 @@ class Device {
 
     vk::Device& vulkan() { return *vulkan_; }
     CommandContext& commands() { return *commands_; }
-    draw::PipelineCache& pipelines() { return *pipelines_; }
     // Pipelines of draws with vertex processing; null without VK_KHR_push_descriptor.
     draw::ProgramPipelineCache* programPipelines() { return programPipelines_.get(); }
     draw::SamplerCache& samplers() { return *samplers_; }
@@ -99,7 +97,6 @@ class Device {
 
     std::unique_ptr<vk::Device> vulkan_;
     std::unique_ptr<vk::PipelineCacheFile> pipelineCache_; // on disk between runs (DDIVK_PIPELINE_CACHE)
-    std::unique_ptr<draw::PipelineCache> pipelines_;
     std::unique_ptr<draw::ProgramPipelineCache> programPipelines_;
     std::unique_ptr<draw::SamplerCache> samplers_;
     draw::SamplerSupport samplerSupport_;

@@ -1,10 +1,11 @@
 // One draw as every door describes it (DP2 DRAWPRIMITIVE / DRAWPRIMITIVE2 / DRAWINDEXEDPRIMITIVE
-// / DRAWINDEXEDPRIMITIVE2, the UMD DrawPrimitive family): the primitives, where the vertices
-// start, and where the indices come from.
+// / DRAWINDEXEDPRIMITIVE2 and the legacy primitive tokens, the UMD DrawPrimitive family): the
+// primitives, where the vertices start, and where the indices come from.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 namespace ddivk::device {
 
@@ -23,6 +24,16 @@ struct DrawCall {
     const std::byte* userIndices = nullptr;
     uint64_t userIndexBytes = 0;
     uint32_t userIndexSize = 0; // 2 or 4
+    // Stream 0 from memory the call passes, in place of the stream 0 source (the legacy DP2
+    // tokens: the DP2 vertex data or the IMM vertices in the command buffer): vertex 0 at
+    // `vertices`, `vertexBytes` readable there. Never instanced (stream 0's frequency does not
+    // apply). Null: the state's stream 0.
+    const std::byte* vertices = nullptr;
+    uint64_t vertexBytes = 0;
+    uint32_t vertexStride = 0;
+    // The vertex layout as an FVF in place of the state's declaration or FVF (the legacy DP2
+    // tokens' dwVertexType).
+    std::optional<uint32_t> fvf;
 };
 
 } // namespace ddivk::device

@@ -13,10 +13,6 @@
 
 namespace ddivk::draw {
 
-// Where the pre-transformed vertex layout keeps its attributes; kNoAttribute: absent, the
-// shader reads the D3D default (diffuse white, specular black).
-constexpr uint8_t kNoAttribute = 0xFF;
-
 // One face's stencil operations (VkStencilOp, VkCompareOp).
 struct StencilFaceKey {
     uint8_t failOp = VK_STENCIL_OP_KEEP;
@@ -27,10 +23,6 @@ struct StencilFaceKey {
 
 // Every Vulkan enum held in a byte below is small (core values, all under 32).
 struct PipelineKey {
-    // Vertex input (pre-transformed FVF path; the shader path keeps the defaults).
-    uint16_t stride = 0;
-    uint8_t diffuseOffset = kNoAttribute;
-    uint8_t specularOffset = kNoAttribute;
     // Attachments (VkFormat; extension formats need the full width).
     uint32_t colorFormat = VK_FORMAT_UNDEFINED;
     uint32_t depthFormat = VK_FORMAT_UNDEFINED;
@@ -59,7 +51,7 @@ struct PipelineKey {
     // Lines: 1 draws them with VK_EXT_line_rasterization's Bresenham mode, D3D9's "diamond exit"
     // rule (first pixel lit, last not, whichever way the line runs); 0: Vulkan's default.
     uint8_t bresenhamLines = 0;
-    uint8_t reserved[3]{};
+    uint8_t reserved[7]{}; // a multiple of 8 bytes: ProgramPipelineKey holds it without padding
 
     bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };

@@ -107,10 +107,4 @@ PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitive
     return key;
 }
 
-void setPretransformedLayout(PipelineKey& key, const PretransformedLayout& layout) {
-    key.stride = uint16_t(layout.stride);
-    key.diffuseOffset = layout.diffuseOffset;
-    key.specularOffset = layout.specularOffset;
-}
-
 } // namespace ddivk::draw

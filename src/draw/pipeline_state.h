@@ -1,12 +1,11 @@
-// The pipeline key of a draw, read from the D3D9 render states: the part every draw path shares
-// (rasterisation, depth, stencil, blending) and the pre-transformed vertex layout on top.
+// The pipeline key of a draw, read from the D3D9 render states: rasterisation, depth, stencil,
+// blending.
 #pragma once
 
 #include <volk.h>
 
 #include <cstdint>
 
-#include "draw/fvf_layout.h"
 #include "draw/pipeline_key.h"
 #include "state/device_state.h"
 
@@ -20,7 +19,6 @@ namespace ddivk::draw {
 // state's D3D9 default, as the runtime would not have passed it.
 // colorIgnoresAlpha: an X format (X8R8G8B8) whose stored alpha must stay 1 for DESTALPHA.
 // fillModeNonSolid: the device feature; without it POINT and WIREFRAME draw solid (logged once).
-// The vertex-layout fields keep their defaults (see setPretransformedLayout).
 PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitiveType, VkFormat colorFormat,
                              bool colorIgnoresAlpha, VkFormat depthFormat, bool fillModeNonSolid);
 
@@ -28,8 +26,5 @@ PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitive
 inline uint8_t bresenhamLinesFor(const PipelineKey& key, bool deviceHasIt) {
     return deviceHasIt && (key.topology == VK_PRIMITIVE_TOPOLOGY_LINE_LIST || key.topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP);
 }
-
-// Fills the key's vertex-input fields for a pre-transformed (XYZRHW) draw.
-void setPretransformedLayout(PipelineKey& key, const PretransformedLayout& layout);
 
 } // namespace ddivk::draw

@@ -31,7 +31,7 @@ struct ProgramPipelineKey {
     uint64_t vertexModule = 0; // VkShaderModule handles (modules live as long as the cache)
     uint64_t pixelModule = 0;
     uint64_t bindingMask = 0; // descriptor bindings the stages use (bit = binding number)
-    PipelineKey state;        // its pre-transformed vertex fields keep their defaults
+    PipelineKey state;        // the render state
     shader::ff::FfVertexKey ffVertex{}; // specialization of the fixed-function vertex stage
     uint32_t ffVertexStage = 0;         // 1: the vertex module is the fixed-function one
     uint32_t bindingCount = 0;

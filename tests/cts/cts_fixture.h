@@ -85,6 +85,34 @@ inline std::vector<D3DVERTEXELEMENT9> colorPointDeclaration() {
     return {{0, 0, D3DDECLTYPE_FLOAT2, 0, D3DDECLUSAGE_POSITION, 0}, {0, 8, D3DDECLTYPE_D3DCOLOR, 0, D3DDECLUSAGE_COLOR, 0}};
 }
 
+// Another shared program: position = v0 (pixel) + v1 (a pixel offset, TEXCOORD0, e.g. per
+// instance), colour = v2 (COLOR0); with setPixelToClip's constants.
+constexpr const char* kOffsetPointVs = R"(vs_3_0
+dcl_position v0
+dcl_texcoord v1
+dcl_color v2
+dcl_position o0
+dcl_color o1
+add r0, v0, v1
+mad o0, r0, c0, c1
+mov o1, v2
+)";
+
+// Distinct opaque colours, one per index.
+inline uint32_t indexColor(uint32_t i) {
+    return 0xFF000000u | ((i * 53u + 40u) & 0xFF) << 16 | ((i * 97u + 10u) & 0xFF) << 8 | ((i * 31u + 200u) & 0xFF);
+}
+
+// A vertex at a pixel position with a D3DCOLOR, and the reference rasteriser's view of it.
+struct PixelVertex {
+    float x, y; // pixels
+    uint32_t color;
+};
+inline RefVertex refOf(const PixelVertex& v) {
+    return {v.x, v.y, float(v.color >> 16 & 0xFF) / 255, float(v.color >> 8 & 0xFF) / 255,
+            float(v.color & 0xFF) / 255, 1.0f};
+}
+
 // The background every scene clears to.
 constexpr uint32_t kCtsBackground = 0xFF203040;
 

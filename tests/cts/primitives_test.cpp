@@ -13,10 +13,7 @@
 namespace ddivk::test {
 namespace {
 
-struct Vertex {
-    float x, y; // pixels
-    uint32_t color;
-};
+using Vertex = PixelVertex; // cts_fixture.h
 
 // The coloured-point program of cts_fixture.h.
 constexpr const char* kVs = kColorPointVs;
@@ -40,12 +37,7 @@ struct XyzVertex {
 };
 
 RefVertex ref(const Vertex& v) {
-    return {v.x,
-            v.y,
-            float(v.color >> 16 & 0xFF) / 255,
-            float(v.color >> 8 & 0xFF) / 255,
-            float(v.color & 0xFF) / 255,
-            1.0f};
+    return refOf(v);
 }
 
 // D3D9's line rule ("Rasterization Rules": diamond exit): a pixel is lit when the line leaves its

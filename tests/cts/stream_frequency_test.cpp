@@ -15,21 +15,7 @@ struct Float2 {
     float x, y;
 };
 
-uint32_t colorOf(uint32_t i) {
-    return 0xFF000000u | ((i * 53u + 40u) & 0xFF) << 16 | ((i * 97u + 10u) & 0xFF) << 8 | ((i * 31u + 200u) & 0xFF);
-}
-
-// vs_3_0: position = v0 (pixel) + v1 (pixel offset), colour = v2.
-constexpr const char* kPointVs = R"(vs_3_0
-dcl_position v0
-dcl_texcoord v1
-dcl_color v2
-dcl_position o0
-dcl_color o1
-add r0, v0, v1
-mad o0, r0, c0, c1
-mov o1, v2
-)";
+constexpr const char* kPointVs = kOffsetPointVs; // cts_fixture.h
 constexpr const char* kColorPs = "ps_3_0\ndcl_color v0\nmov oC0, v0\n";
 
 // The same program as vs_2_0: its dividers are ignored (the spec's "earlier than 3.0").
@@ -98,7 +84,7 @@ class StreamFrequency : public Cts, public ::testing::WithParamInterface<std::tu
         std::vector<uint32_t> colors;
         for (uint32_t i = 0; i < 6; ++i) {
             offsets.push_back({float(2 + 4 * i), 3.0f});
-            colors.push_back(colorOf(i));
+            colors.push_back(indexColor(i));
         }
         const std::vector<uint16_t> indices = {0, 1, 2, 3};
         const uint32_t b0 = createBuffer(block), b1 = createBuffer(offsets), b2 = createBuffer(colors);
@@ -127,7 +113,7 @@ class StreamFrequency : public Cts, public ::testing::WithParamInterface<std::tu
         std::vector<uint32_t> colors;
         for (uint32_t v = 0; v < 40; ++v) {
             positions.push_back({float(v), float(row)});
-            colors.push_back(colorOf(v));
+            colors.push_back(indexColor(v));
         }
         const std::vector<Float2> zero(40, Float2{0, 0});
         setStream(door(), 0, createBuffer(positions), 0, sizeof(Float2));

@@ -43,7 +43,7 @@ constexpr uint32_t kFfVertexSpecInputs = 0;        // constant_id of FfVertexKey
 constexpr uint32_t kFfVertexSpecTexCoordSizes = 1; // constant_id of FfVertexKey::texCoordSizes
 
 // The key of an FVF with a transformed position (D3DFVF_XYZ, XYZW, XYZB1..5); pre-transformed
-// vertices (XYZRHW) take shaders/pretransformed.vert instead.
+// vertices (XYZRHW) take shaders/ff_pretransformed.vert instead.
 FfVertexKey ffVertexKeyFromFvf(uint32_t fvf);
 
 // ---- Uniform block (std140, mirrored by FfVertexState in ff_vertex.vert) ----

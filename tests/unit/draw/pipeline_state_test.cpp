@@ -72,9 +72,6 @@ TEST_F(PipelineState, DefaultsGiveDepthTestAndNoBlendOrStencil) {
     EXPECT_EQ(k.stencilTest, 0);
     EXPECT_EQ(k.blendEnable, 0);
     EXPECT_EQ(k.colorWriteMask, 0xF);
-    // The vertex fields keep their defaults until a pre-transformed draw fills them.
-    EXPECT_EQ(k.stride, 0);
-    EXPECT_EQ(k.diffuseOffset, kNoAttribute);
 }
 
 TEST_F(PipelineState, OutOfRangeValuesFallBackToTheD3D9Defaults) {

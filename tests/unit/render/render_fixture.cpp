@@ -67,9 +67,8 @@ std::vector<uint32_t> RenderTest::readTarget() {
 }
 
 uint64_t RenderTest::pipelinesCreated() {
-    // Pre-transformed legacy tokens and every other draw have their own caches.
     device::Device& d = driverDevice();
-    return d.pipelines().createdCount() + (d.programPipelines() ? d.programPipelines()->createdCount() : 0);
+    return d.programPipelines() ? d.programPipelines()->createdCount() : 0;
 }
 
 device::Device& RenderTest::driverDevice() {
