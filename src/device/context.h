@@ -151,6 +151,9 @@ class Context final : public dp2::Target {
     const std::byte* umdStream0_ = nullptr; // SetStreamSourceUm's data (UMD door)
     DrawBindings bindings_;                 // what our draws left bound in the command buffer
     PlanMemo planMemo_;                     // the previous draw's stream plan
+    // The declaration of the last FVF drawn with (FVF draws convert it once, not per draw).
+    std::shared_ptr<const VertexDeclarations::Elements> fvfDeclaration_;
+    uint32_t fvfDeclarationCode_ = 0;
     uint32_t umdIndexSize_ = 2;             // SetIndicesUm's index size
 
     // DP2 queries: dwQueryID -> the engine's query and its D3DQUERYTYPE row.

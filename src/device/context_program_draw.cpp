@@ -101,18 +101,20 @@ HRESULT Context::drawProgram(const DrawCall& call) {
 
     // The declaration, or the FVF as one (the call's own FVF first: a legacy token's dwVertexType).
     std::shared_ptr<const VertexDeclarations::Elements> decl;
-    std::optional<VertexDeclarations::Elements> fromFvf;
-    if (call.fvf) {
-        fromFvf = draw::declarationFromFvf(*call.fvf);
-        if (!fromFvf) return D3DERR_INVALIDCALL;
-    } else if (s.vertexInput.declaration != 0) {
+    if (call.fvf || s.vertexInput.declaration == 0) {
+        const uint32_t fvf = call.fvf ? *call.fvf : s.vertexInput.fvf;
+        if (!fvfDeclaration_ || fvfDeclarationCode_ != fvf) { // converted once per FVF in a row
+            auto converted = draw::declarationFromFvf(fvf);
+            if (!converted) return D3DERR_INVALIDCALL;
+            fvfDeclaration_ = std::make_shared<const VertexDeclarations::Elements>(std::move(*converted));
+            fvfDeclarationCode_ = fvf;
+        }
+        decl = fvfDeclaration_;
+    } else {
         decl = declarations_.find(s.vertexInput.declaration);
         if (!decl) return D3DERR_INVALIDCALL;
-    } else {
-        fromFvf = draw::declarationFromFvf(s.vertexInput.fvf);
-        if (!fromFvf) return D3DERR_INVALIDCALL;
     }
-    const VertexDeclarations::Elements& elements = decl ? *decl : *fromFvf;
+    const VertexDeclarations::Elements& elements = *decl;
     // Pre-transformed positions (XYZRHW, POSITIONT) skip vertex processing (ff_pretransformed.vert).
     const bool pretransformed = !vs && hasTransformedPosition(elements);
 
@@ -219,6 +221,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         vsKey.vsOutputLocations = psOutputsRead;
         vsKey.inputWIsOne = plan->wIsOneInputs;
         vsKey.fetch = plan->fetch;
+        vsKey.clipDistances = device_.vulkan().caps().coreFeatures.shaderClipDistance; // user clip planes
         if (!(vertex = translationFor(translations, *vs, vsKey))) return D3DERR_INVALIDCALL;
         for (uint32_t n = 0; n < abi::kVsSamplerCount; ++n) {
             if (!(vertex->samplerMask >> n & 1)) continue;
@@ -236,11 +239,15 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     } else {
         ffVertexKey = ffVertexKeyOf(elements);
         key.vertexModule =
-            uint64_t(pretransformed ? pipelines->ffPretransformedModule() : pipelines->ffVertexModule());
+            uint64_t(pretransformed ? pipelines->ffPretransformedModule() : pipelines->ffVertexModule(
+                                                  device_.vulkan().caps().coreFeatures.shaderClipDistance));
         key.ffVertexStage = 1;
         key.ffVertex = ffVertexKey;
         key.bindingMask |= 1ull << abi::kFfVertexBinding;
     }
+    if ((s.renderStates[D3DRS_CLIPPLANEENABLE] & 0x3F) && !pretransformed &&
+        !device_.vulkan().caps().coreFeatures.shaderClipDistance)
+        DDIVK_WARN_ONCE("user clip planes ignored: the device has no shaderClipDistance");
     for (uint32_t i = 0; i < samplerCount; ++i) key.bindingMask |= 1ull << samplers[i].binding;
     // maxPushDescriptors is at least 32 on every device with the extension.
     if (std::popcount(key.bindingMask) > 32) {

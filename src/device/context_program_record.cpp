@@ -51,10 +51,10 @@ using Dirty = state::DirtyState;
 constexpr uint32_t kBlockSources[DrawBindings::kUniformBlocks] = {
     Dirty::VsConstF | Dirty::VsConstI | Dirty::VsConstB, // VsConstants
     Dirty::PsConstF | Dirty::PsConstI | Dirty::PsConstB, // PsConstants
-    Dirty::RenderStates,                                 // VsSystem
+    Dirty::RenderStates | Dirty::ClipPlanes,             // VsSystem
     Dirty::RenderStates,                                 // PsSystem
     Dirty::RenderStates | Dirty::Transforms | Dirty::Material | Dirty::Lights | Dirty::TextureStages |
-        Dirty::VertexInput | Dirty::Viewport | Dirty::RenderTargets, // fixed-function vertex
+        Dirty::VertexInput | Dirty::Viewport | Dirty::RenderTargets | Dirty::ClipPlanes, // fixed-function vertex
     Dirty::RenderStates | Dirty::TextureStages | Dirty::Textures,    // fixed-function pixel
     ~0u,                                                             // VsFetch: per draw
 };
@@ -178,8 +178,11 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
                            s.vsConstB.data(), *d.vertex);
         });
         uniform(abi::kVsSystemBinding, sizeof(abi::VsSystem), 1, [&](void* p) {
-            const abi::VsSystem vss{asFloat(rs[D3DRS_POINTSIZE]), asFloat(rs[D3DRS_POINTSIZE_MIN]),
-                                    asFloat(rs[D3DRS_POINTSIZE_MAX]), 0.0f};
+            abi::VsSystem vss{asFloat(rs[D3DRS_POINTSIZE]), asFloat(rs[D3DRS_POINTSIZE_MIN]),
+                              asFloat(rs[D3DRS_POINTSIZE_MAX]),
+                              rs[D3DRS_CLIPPLANEENABLE] & ((1u << abi::kClipPlanes) - 1), {}};
+            static_assert(sizeof(vss.clipPlanes) == sizeof(s.clipPlanes)); // clip space, as set
+            std::memcpy(vss.clipPlanes, s.clipPlanes.data(), sizeof vss.clipPlanes);
             std::memcpy(p, &vss, sizeof vss);
         });
         if (plan.fetchStreams) {

@@ -6,6 +6,7 @@
 
 #include "draw/graphics_pipeline.h"
 #include "ff_pretransformed_vert.spv.h"
+#include "ff_vertex_clip_vert.spv.h"
 #include "ff_vertex_vert.spv.h"
 #include "shader/abi.h"
 #include "shader/ff/ff_pixel_variant.h"
@@ -28,7 +29,8 @@ ProgramPipelineCache::~ProgramPipelineCache() {
     for (auto& [key, pipeline] : pipelines_) vkDestroyPipeline(device_, pipeline, nullptr);
     for (auto& [t, module] : translations_) vkDestroyShaderModule(device_, module, nullptr);
     for (auto& [bits, module] : ffPixel_) vkDestroyShaderModule(device_, module, nullptr);
-    if (ffVertex_) vkDestroyShaderModule(device_, ffVertex_, nullptr);
+    for (VkShaderModule m : ffVertex_)
+        if (m) vkDestroyShaderModule(device_, m, nullptr);
     if (ffPretransformed_) vkDestroyShaderModule(device_, ffPretransformed_, nullptr);
     for (auto& [mask, l] : layouts_) {
         vkDestroyPipelineLayout(device_, l.pipeline, nullptr);
@@ -53,9 +55,10 @@ VkShaderModule ProgramPipelineCache::translationModule(const shader::Translation
     return m;
 }
 
-VkShaderModule ProgramPipelineCache::ffVertexModule() {
-    if (!ffVertex_) ffVertex_ = createModule(spv_ff_vertex_vert);
-    return ffVertex_;
+VkShaderModule ProgramPipelineCache::ffVertexModule(bool clipDistances) {
+    VkShaderModule& m = ffVertex_[clipDistances ? 1 : 0];
+    if (!m) m = clipDistances ? createModule(spv_ff_vertex_clip_vert) : createModule(spv_ff_vertex_vert);
+    return m;
 }
 
 VkShaderModule ProgramPipelineCache::ffPretransformedModule() {

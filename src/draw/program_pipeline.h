@@ -70,7 +70,9 @@ class ProgramPipelineCache {
     ProgramPipelineCache& operator=(const ProgramPipelineCache&) = delete;
 
     VkShaderModule translationModule(const shader::Translation& t);
-    VkShaderModule ffVertexModule();
+    // shaders/ff_vertex.vert; with clipDistances the variant that writes gl_ClipDistance (user
+    // clip planes; the device must have shaderClipDistance).
+    VkShaderModule ffVertexModule(bool clipDistances);
     VkShaderModule ffPretransformedModule(); // shaders/ff_pretransformed.vert
     VkShaderModule ffPixelModule(const shader::ff::FfPixelKey& key);
 
@@ -88,7 +90,7 @@ class ProgramPipelineCache {
     };
     VkDevice device_;
     VkPipelineCache pipelineCache_;
-    VkShaderModule ffVertex_ = VK_NULL_HANDLE;
+    VkShaderModule ffVertex_[2] = {}; // without, with clip distances
     VkShaderModule ffPretransformed_ = VK_NULL_HANDLE;
     std::unordered_map<const shader::Translation*, VkShaderModule> translations_;
     std::unordered_map<uint32_t, VkShaderModule> ffPixel_; // by FfPixelKey::bits()

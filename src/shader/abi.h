@@ -42,14 +42,21 @@ using PsConstants = ConstantBlock<kPsFloatConstants>;
 static_assert(sizeof(VsConstants) == 256 * 16 + 16 * 16 + 16);
 static_assert(sizeof(PsConstants) == 224 * 16 + 16 * 16 + 16);
 
+// User clip planes (D3DCLIPPLANE0..5): a translated vertex shader writes gl_ClipDistance[n] =
+// dot(plane n, output position) for the planes `clipPlaneMask` enables, 1 for the others
+// (IDirect3DDevice9::SetClipPlane: with the programmable pipeline the planes are in clip space,
+// a point is kept where the dot product is >= 0).
+constexpr uint32_t kClipPlanes = 6;
+
 // Render state read by translated vertex shaders.
 struct VsSystem {
     float pointSize; // D3DRS_POINTSIZE, written to gl_PointSize when the shader has no oPts
     float pointSizeMin;
     float pointSizeMax;
-    float pad;
+    uint32_t clipPlaneMask;             // D3DRS_CLIPPLANEENABLE & 0x3F
+    float clipPlanes[kClipPlanes][4];   // SetClipPlane, clip space
 };
-static_assert(sizeof(VsSystem) == 16);
+static_assert(sizeof(VsSystem) == 16 + kClipPlanes * 16);
 
 // Render state read by translated pixel shaders (fog, alpha test and the ps_1_x bump-mapping
 // state of the texture stages).

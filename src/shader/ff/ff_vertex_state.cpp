@@ -57,6 +57,35 @@ void normalMatrix(Mat dst, const Mat m) {
             dst[r][c] /= det;
 }
 
+// dst = m^-1 (cofactors over the determinant); false, dst untouched, when m is singular.
+bool invert(Mat dst, const D3DMATRIX& m) {
+    const auto& a = m.m;
+    Mat c; // c[r][col]: cofactor of a[col][r] (the adjugate)
+    for (int r = 0; r < 4; ++r)
+        for (int col = 0; col < 4; ++col) {
+            // Minor of a without row `col` and column `r`.
+            float minor[3][3];
+            for (int i = 0, mi = 0; i < 4; ++i) {
+                if (i == col) continue;
+                for (int j = 0, mj = 0; j < 4; ++j) {
+                    if (j == r) continue;
+                    minor[mi][mj++] = a[i][j];
+                }
+                ++mi;
+            }
+            const float det3 = minor[0][0] * (minor[1][1] * minor[2][2] - minor[1][2] * minor[2][1]) -
+                               minor[0][1] * (minor[1][0] * minor[2][2] - minor[1][2] * minor[2][0]) +
+                               minor[0][2] * (minor[1][0] * minor[2][1] - minor[1][1] * minor[2][0]);
+            c[r][col] = ((r + col) % 2 ? -1.0f : 1.0f) * det3;
+        }
+    const float det = a[0][0] * c[0][0] + a[0][1] * c[1][0] + a[0][2] * c[2][0] + a[0][3] * c[3][0];
+    if (det == 0.0f) return false;
+    for (int r = 0; r < 4; ++r)
+        for (int col = 0; col < 4; ++col)
+            dst[r][col] = c[r][col] / det;
+    return true;
+}
+
 // (x, y, z, w) * m, the first three components.
 void transform(float dst[4], const float v[4], const D3DMATRIX& m) {
     for (int c = 0; c < 3; ++c)
@@ -156,6 +185,22 @@ FfVertexState packFfVertexState(const state::DeviceState& s, std::span<const sta
     for (uint32_t i = 0; i < kFfStages; ++i)
         std::memcpy(out.textureMatrix[i], &s.transforms[state::transformIndex(D3DTS_TEXTURE0 + i)],
                     sizeof(out.textureMatrix[i]));
+
+    // User clip planes. IDirect3DDevice9::SetClipPlane: "When the fixed function pipeline is used
+    // the plane equations are assumed to be in world space"; a point is kept where
+    // Ax + By + Cz + Dw >= 0. The shader has camera-space positions p_cam = p_world * VIEW, so
+    // dot(p_world, plane) = dot(p_cam, VIEW^-1 * plane). A singular VIEW collapses every vertex
+    // onto one plane (nothing to draw): the planes stay as given.
+    out.clipPlaneMask = rs[D3DRS_CLIPPLANEENABLE] & ((1u << abi::kClipPlanes) - 1);
+    Mat viewInverse;
+    const bool invertible = invert(viewInverse, view);
+    for (uint32_t n = 0; n < abi::kClipPlanes; ++n) {
+        const float* plane = s.clipPlanes[n].v;
+        for (int r = 0; r < 4; ++r)
+            out.clipPlanes[n][r] = invertible ? viewInverse[r][0] * plane[0] + viewInverse[r][1] * plane[1] +
+                                                    viewInverse[r][2] * plane[2] + viewInverse[r][3] * plane[3]
+                                              : plane[r];
+    }
 
     // Lighting.
     out.lighting = rs[D3DRS_LIGHTING] != 0;

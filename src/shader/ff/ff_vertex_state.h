@@ -7,7 +7,8 @@
 // the pipeline must provide all of them (absent ones may read any data, e.g. a zero buffer with
 // stride 0), the key says which carry data. Blend indices arrive as floats 0..255
 // (UBYTE4 / D3DCOLOR read as *_USCALED).
-// Output: gl_Position (D3D9 clip space), gl_PointSize, TEXCOORDn at abi::kLocTexCoord0 + n,
+// Output: gl_Position (D3D9 clip space), gl_PointSize, gl_ClipDistance[6] (the variant built
+// with DDIVK_CLIP_DISTANCES, for devices with shaderClipDistance), TEXCOORDn at abi::kLocTexCoord0 + n,
 // COLOR0/1 at abi::kLocColor0/1 (clamped to [0, 1]), FOG at abi::kLocFog (x: the vertex fog
 // factor), all vec4.
 #pragma once
@@ -103,7 +104,11 @@ struct FfVertexState {
     uint32_t fogMode;       // D3DRS_FOGVERTEXMODE (D3DFOGMODE)
     uint32_t rangeFog;      // D3DRS_RANGEFOGENABLE
     uint32_t pointScaleEnable;
-    uint32_t pad[2];
+    uint32_t clipPlaneMask; // D3DRS_CLIPPLANEENABLE & 0x3F: gl_ClipDistance[n] is 1 for the others
+    uint32_t pad;
+    // SetClipPlane's planes, given in world space for the fixed-function pipeline, moved to camera
+    // space (dot(plane, world position) == dot(cameraPlane, camera-space position)).
+    float clipPlanes[abi::kClipPlanes][4];
 };
 static_assert(offsetof(FfVertexState, normalMatrix) == 512);
 static_assert(offsetof(FfVertexState, projection) == 1024);
@@ -112,7 +117,8 @@ static_assert(offsetof(FfVertexState, lights) == 1600);
 static_assert(offsetof(FfVertexState, materialDiffuse) == 2624);
 static_assert(offsetof(FfVertexState, stage) == 2768);
 static_assert(offsetof(FfVertexState, lighting) == 2896);
-static_assert(sizeof(FfVertexState) == 2960 && sizeof(FfVertexState) % 16 == 0);
+static_assert(offsetof(FfVertexState, clipPlanes) == 2960);
+static_assert(sizeof(FfVertexState) == 3056 && sizeof(FfVertexState) % 16 == 0);
 
 // Fills the uniform block from the device state: transforms, the first kFfMaxLights enabled
 // lights of `lights` (ascending index, as StateCache::lights() gives them), material, render

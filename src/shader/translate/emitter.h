@@ -155,6 +155,7 @@ class Emitter {
     void fillInputArray();
     void pixelEpilogue();
     void vertexEpilogue();
+    void clipDistances(Id position, Id maskBits); // gl_ClipDistance from VsSystem
     Id ensureVar(RegType type, uint32_t number);
 
   public:

@@ -14,7 +14,7 @@ namespace {
 
 // Vec4 index of PsSystem / VsSystem members (abi.h).
 constexpr uint32_t kPsFogColor = 0, kPsFogParams = 1, kPsAlphaRef = 2;
-constexpr uint32_t kVsPointSize = 0;
+constexpr uint32_t kVsPointSize = 0, kVsClipPlane0 = 1; // point size, mask in w; planes
 
 Id systemVec4(Emitter& e, Id block, uint32_t index) {
     const Id indices[] = {e.i32(0), e.i32(int32_t(index))};
@@ -125,6 +125,29 @@ void Emitter::vertexEpilogue() {
     if (!pointSize) pointSize = component(system, 0);
     pointSize = glsl(Glsl::FClamp, tF32, {pointSize, component(system, 1), component(system, 2)});
     b.store(outputVar(*this, tF32, 0, {RegType::RastOut, 2, kUsagePSize, 0, 0}, BuiltIn::PointSize, true), pointSize);
+    if (key_.clipDistances) clipDistances(position, component(system, 3));
+}
+
+// User clip planes (IDirect3DDevice9::SetClipPlane: with the programmable pipeline the planes
+// are in clip space, "the same space as output vertices", and a point is kept where
+// Ax + By + Cz + Dw >= 0): gl_ClipDistance[n] = dot(plane n, position) for the planes the mask
+// (VsSystem::clipPlaneMask, as float bits) enables, 1 for the others.
+void Emitter::clipDistances(Id position, Id maskBits) {
+    b.capability(spirv::Capability::ClipDistance);
+    const Id arrayType = b.types().arrayType(tF32, u32(abi::kClipPlanes));
+    const Id var = b.variable(StorageClass::Output, arrayType);
+    b.builtIn(var, BuiltIn::ClipDistance);
+    interface_.push_back(var);
+    const Id mask = b.bitcast(tU32, maskBits);
+    const Id ptr = b.types().pointerType(StorageClass::Output, tF32);
+    for (uint32_t n = 0; n < abi::kClipPlanes; ++n) {
+        const Id plane = systemVec4(*this, vsSystem_, kVsClipPlane0 + n);
+        const Id bit = b.binary(Op::BitwiseAnd, tU32, mask, u32(1u << n));
+        const Id enabled = b.binary(Op::INotEqual, tBool, bit, u32(0));
+        const Id distance = b.select(tF32, enabled, b.dot(tF32, plane, position), f32(1.0f));
+        const Id indices[] = {i32(int32_t(n))};
+        b.store(b.accessChain(ptr, var, indices), distance);
+    }
 }
 
 void Emitter::pixelEpilogue() {

@@ -52,7 +52,11 @@ struct TranslationKey {
     // Vertex shaders: inputs whose w the attribute format gets wrong and D3D9 reads as 1 (bit
     // per input register: UDEC3, DEC3N).
     uint16_t inputWIsOne = 0;
-    uint16_t reserved = 0;
+    // Vertex shaders: write gl_ClipDistance[abi::kClipPlanes] for the user clip planes of
+    // VsSystem (D3DRS_CLIPPLANEENABLE). A device property (shaderClipDistance), not a render
+    // state: the planes and their enable mask are uniforms, so toggling them never translates.
+    bool clipDistances = false;
+    uint8_t reserved = 0;
     // Vertex shaders: inputs fetched by the shader instead of vertex attributes (abi.h,
     // VsFetch): per input register the D3DDECLTYPE (kNotFetched: an attribute), the stream and
     // the element's byte offset.
@@ -78,7 +82,8 @@ inline std::array<uint32_t, 22> keyWords(const TranslationKey& k) {
                                    uint32_t(k.legacyZeroMul) << 16 | uint32_t(k.flatColors) << 24,
                                k.vsOutputLocations,
                                k.psInputLocations,
-                               uint32_t(k.inputWIsOne) | uint32_t(k.reserved) << 16};
+                               uint32_t(k.inputWIsOne) | uint32_t(k.clipDistances) << 16 |
+                                   uint32_t(k.reserved) << 24};
     for (size_t i = 0; i < k.fetch.size(); ++i)
         w[6 + i] =
             uint32_t(k.fetch[i].type) | uint32_t(k.fetch[i].stream) << 8 | uint32_t(k.fetch[i].offset) << 16;
