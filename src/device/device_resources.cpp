@@ -118,15 +118,31 @@ HRESULT Device::createResource(D3DDDIARG_CREATERESOURCE& args) {
 
     const uint32_t h = nextSurfaceHandle_;
     auto r = Resource::createTexture(*vulkan_, h, kind, *info, vkFormat, top.Width, top.Height, depth, levels, flags);
+    // The initial contents' pitches, all checked before anything is recorded (a failing call
+    // must leave nothing behind, no copy into an image about to go).
+    for (uint32_t i = 0; i < args.SurfCount; ++i) {
+        const D3DDDI_SURFACEINFO& s = args.pSurfList[i];
+        const SubresourceLayout& sub = r->subresource(i);
+        const uint64_t pitch = s.SysMemPitch ? s.SysMemPitch : sub.pitch;
+        const uint64_t slicePitch = s.SysMemSlicePitch ? s.SysMemSlicePitch : pitch * sub.rows;
+        if (s.pSysMem && (pitch < sub.pitch || slicePitch < pitch * sub.rows)) return D3DERR_INVALIDCALL;
+    }
     // Initial contents (row by row: the caller's pitch may be wider), then every subresource
-    // goes to the image so that it is never undefined.
+    // goes to the image so that it is never undefined. Should recording fail half way, the
+    // copies already recorded keep the image alive until the GPU is done (the graveyard).
+    struct KeepRecorded {
+        Device& device;
+        std::unique_ptr<Resource>& resource;
+        ~KeepRecorded() {
+            if (resource) device.graveyard_.push_back(std::move(resource));
+        }
+    } keep{*this, r};
     for (uint32_t i = 0; i < args.SurfCount; ++i) {
         const D3DDDI_SURFACEINFO& s = args.pSurfList[i];
         const SubresourceLayout& sub = r->subresource(i);
         if (s.pSysMem) {
             const uint32_t pitch = s.SysMemPitch ? s.SysMemPitch : sub.pitch;
             const uint32_t slicePitch = s.SysMemSlicePitch ? s.SysMemSlicePitch : pitch * sub.rows;
-            if (pitch < sub.pitch || slicePitch < pitch * sub.rows) return D3DERR_INVALIDCALL;
             for (uint32_t z = 0; z < sub.depth; ++z)
                 for (uint32_t y = 0; y < sub.rows; ++y)
                     std::memcpy(r->texels(i) + size_t(z) * sub.slicePitch + size_t(y) * sub.pitch,
@@ -135,7 +151,7 @@ HRESULT Device::createResource(D3DDDIARG_CREATERESOURCE& args) {
         }
         r->upload(*commands_, *vulkan_, i);
     }
-    resources_.emplace(h, std::move(r));
+    resources_.emplace(h, std::move(r)); // (leaves `r` empty: nothing for `keep` to park)
     ++nextSurfaceHandle_;
     args.hResource = reinterpret_cast<HANDLE>(uintptr_t(h));
     return S_OK;

@@ -231,6 +231,27 @@ TEST_P(Textures, FixedFunctionStageZeroModulatesTheTexture) {
     for (uint32_t i = 0; i < 4; ++i) expectAt(pixels, 30 + i % 2, 20 + i / 2, texels[i]);
 }
 
+// CreateResource checks every initial-data pitch before it creates anything: a pitch shorter
+// than a row fails the call, and the device goes on drawing.
+TEST_P(Textures, AShortInitialDataPitchFailsAndChangesNothing) {
+    std::vector<uint8_t> init(16 * 4, 0xFF);
+    std::vector<D3DDDI_SURFACEINFO> surfaces = {{4, 4, 1, init.data(), 16, 0}, {2, 2, 1, init.data(), 4, 0}};
+    D3DDDIARG_CREATERESOURCE args{};
+    args.Format = D3DFMT_A8R8G8B8;
+    args.pSurfList = surfaces.data();
+    args.SurfCount = 2;
+    args.MipLevels = 2;
+    args.Flags.Value = D3DDDI_RESOURCE_TEXTURE;
+    EXPECT_EQ(umd().pfnCreateResource(dev(), &args), D3DERR_INVALIDCALL) << "level 1's pitch of 4 < 2 texels";
+    surfaces[1].SysMemPitch = 8;
+    ASSERT_EQ(umd().pfnCreateResource(dev(), &args), S_OK);
+    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n", kDecl);
+    setPixelToClip();
+    bind(0, uint32_t(reinterpret_cast<uintptr_t>(args.hResource)));
+    drawPoints({{7, 7, 0.5f, 0.5f, 0, 0}});
+    EXPECT_EQ(readTarget()[7 * kWidth + 7], 0xFFFFFFFFu);
+}
+
 INSTANTIATE_TEST_SUITE_P(BothDoors, Textures, ::testing::Values(Door::Dp2, Door::Umd),
                          [](const auto& p) { return std::string(doorName(p.param)); });
 
