@@ -5,6 +5,10 @@
 // pass through to the ABI's varyings (abi.h), like the outputs of shaders/ff_vertex.vert.
 // The draw's viewport covers the render target (x + 0.5 and the y flip: abi.h), so screen
 // (x, y) maps to NDC (2x / W - 1, 1 - 2y / H).
+// User clip planes do not apply: SetClipPlane's planes are in world space for the
+// fixed-function pipeline (clip space only for vertex shaders), and pre-transformed vertices
+// have no world position (our reading; D3D9 clips TL vertices only against the view volume,
+// D3DPMISCCAPS_CLIPTLVERTS). So no gl_ClipDistance here.
 
 // FfVertexKey: which inputs the format has (only the position, colours and texture coordinates
 // matter here).

@@ -102,9 +102,15 @@ layout(set = 0, binding = 4, std140, row_major) uniform FfVertexState {
     uint fogMode;       // D3DRS_FOGVERTEXMODE
     uint rangeFog;
     uint pointScaleEnable;
+    uint clipPlaneMask; // D3DRS_CLIPPLANEENABLE & 0x3F
     uint pad0;
-    uint pad1;
+    vec4 clipPlanes[6]; // SetClipPlane's world-space planes moved to camera space
 } ff;
+
+#ifdef DDIVK_CLIP_DISTANCES
+// User clip planes: the variant for devices with shaderClipDistance (meson.build compiles both).
+out float gl_ClipDistance[6];
+#endif
 
 layout(location = 0) out vec4 outTexCoord0;
 layout(location = 1) out vec4 outTexCoord1;
@@ -172,6 +178,12 @@ void main() {
     if (ff.normalizeNormals != 0u && dot(normal, normal) > 0.0) normal = normalize(normal);
     const vec3 p = cameraPosition.xyz;
     gl_Position = cameraPosition * ff.projection;
+#ifdef DDIVK_CLIP_DISTANCES
+    // IDirect3DDevice9::SetClipPlane: world-space planes for the fixed-function pipeline, a point
+    // kept where dot(plane, position) >= 0 (the block holds them in camera space); disabled: 1.
+    for (uint n = 0u; n < 6u; ++n)
+        gl_ClipDistance[n] = (ff.clipPlaneMask & (1u << n)) != 0u ? dot(ff.clipPlanes[n], cameraPosition) : 1.0;
+#endif
 
     // Colors: absent diffuse is opaque white, absent specular is zero.
     const vec4 vertexDiffuse = has(kInDiffuse) ? inDiffuse : vec4(1.0);

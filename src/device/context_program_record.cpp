@@ -54,7 +54,8 @@ constexpr uint32_t kBlockSources[DrawBindings::kUniformBlocks] = {
     Dirty::RenderStates | Dirty::ClipPlanes,             // VsSystem
     Dirty::RenderStates,                                 // PsSystem
     Dirty::RenderStates | Dirty::Transforms | Dirty::Material | Dirty::Lights | Dirty::TextureStages |
-        Dirty::VertexInput | Dirty::Viewport | Dirty::RenderTargets | Dirty::ClipPlanes, // fixed-function vertex
+        Dirty::VertexInput | Dirty::Viewport | Dirty::RenderTargets |
+        Dirty::ClipPlanes,                                           // fixed-function vertex
     Dirty::RenderStates | Dirty::TextureStages | Dirty::Textures,    // fixed-function pixel
     ~0u,                                                             // VsFetch: per draw
 };

@@ -53,8 +53,8 @@ struct VsSystem {
     float pointSize; // D3DRS_POINTSIZE, written to gl_PointSize when the shader has no oPts
     float pointSizeMin;
     float pointSizeMax;
-    uint32_t clipPlaneMask;             // D3DRS_CLIPPLANEENABLE & 0x3F
-    float clipPlanes[kClipPlanes][4];   // SetClipPlane, clip space
+    uint32_t clipPlaneMask;           // D3DRS_CLIPPLANEENABLE & 0x3F
+    float clipPlanes[kClipPlanes][4]; // SetClipPlane, clip space
 };
 static_assert(sizeof(VsSystem) == 16 + kClipPlanes * 16);
 

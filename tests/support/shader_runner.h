@@ -80,7 +80,7 @@ struct ShaderRun {
     // Contents of the ABI's uniform buffers (zero unless set).
     shader::abi::VsConstants vsConstants{};
     shader::abi::PsConstants psConstants{};
-    shader::abi::VsSystem vsSystem{1.0f, 1.0f, 64.0f, 0.0f};
+    shader::abi::VsSystem vsSystem{1.0f, 1.0f, 64.0f, 0, {}};
     shader::abi::PsSystem psSystem{};
     std::vector<uint8_t> ffVertexState; // kFfVertexBinding (at least 16 bytes are bound)
     std::vector<uint8_t> ffPixelState;  // kFfPixelBinding

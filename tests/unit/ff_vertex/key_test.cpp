@@ -95,6 +95,24 @@ TEST(FfVertexPacking, OnlyTheFirstEightEnabledLightsCount) {
         EXPECT_EQ(s.lights[i].diffuse[0], expected[i]) << "light slot " << i;
 }
 
+// IDirect3DDevice9::SetClipPlane: fixed-function planes are in world space; the block holds them
+// in camera space, VIEW^-1 * plane, so dot(camera position, plane') = dot(world position, plane).
+// Only the six D3DCLIPPLANEn bits of CLIPPLANEENABLE count.
+TEST(FfVertexPacking, ClipPlanesMoveToCameraSpace) {
+    FfScene scene;
+    D3DMATRIX view{};
+    view.m[0][0] = 2.0f; // camera x = 2 * world x + 0.25
+    view.m[1][1] = view.m[2][2] = view.m[3][3] = 1.0f;
+    view.m[3][0] = 0.25f;
+    scene.setTransform(D3DTS_VIEW, view);
+    scene.state.clipPlanes[4] = {{1.0f, 0.0f, 0.0f, -0.1f}}; // world x >= 0.1
+    scene.setRenderState(D3DRS_CLIPPLANEENABLE, 0xFF);
+    const FfVertexState s = packFfVertexState(scene.state, {}, scene.key);
+    EXPECT_EQ(s.clipPlaneMask, 0x3Fu);
+    const float expected[4] = {0.5f, 0.0f, 0.0f, -0.225f}; // (x_cam - 0.25) / 2 - 0.1
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(s.clipPlanes[4][i], expected[i], 1e-6f) << i;
+}
+
 // Lights are set in world space; the shader lights in camera space.
 TEST(FfVertexPacking, LightsMoveToCameraSpace) {
     FfScene scene;
@@ -209,8 +227,9 @@ TEST(FfVertexState, LayoutMatchesTheShaderBlock) {
         offsetof(FfVertexState, fogMode),
         offsetof(FfVertexState, rangeFog),
         offsetof(FfVertexState, pointScaleEnable),
+        offsetof(FfVertexState, clipPlaneMask),
         padding,
-        padding + 4,
+        offsetof(FfVertexState, clipPlanes),
     };
     const BlockLayout block = layoutOf("FfVertexState");
     ASSERT_EQ(block.offsets.size(), std::size(expected));

@@ -161,7 +161,7 @@ TEST(ShaderRunner, EveryUniformBlockReachesThePixelStage) {
     const int32_t psInts[4] = {255, -255, 1, 2};
     std::copy(psInts, psInts + 4, run.psConstants.i[15]);
     run.psConstants.bools = 0x4002u;
-    run.vsSystem = {2.5f, 0.5f, 32.0f, 0.0f};
+    run.vsSystem = {2.5f, 0.5f, 32.0f, 0, {}};
     set4(run.psSystem.fogColor, {0.1f, 0.2f, 0.3f, 0.4f});
     set4(run.psSystem.bumpEnvMat[7], {0.5f, -0.5f, 0.25f, 2.0f});
     set4(run.psSystem.textureFactor, {1, 0.5f, 0.25f, 0.125f});

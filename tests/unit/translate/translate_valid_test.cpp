@@ -73,6 +73,23 @@ TEST(TranslateValid, KeyedAlphaTestAndFog) {
     }
 }
 
+// User clip planes: with clipDistances every vertex shader version writes gl_ClipDistance[6]
+// (the ClipDistance capability); without it (a device lacking shaderClipDistance) nothing does.
+TEST(TranslateValid, ClipDistancesOnlyWhenKeyed) {
+    auto declaresClipDistance = [](const Translation& t) {
+        // OpDecorate %var BuiltIn ClipDistance: words (4 << 16 | 71), id, 11 (BuiltIn), 3.
+        for (size_t i = 5; i + 3 < t.spirv.size(); ++i)
+            if (t.spirv[i] == (4u << 16 | 71u) && t.spirv[i + 2] == 11u && t.spirv[i + 3] == 3u) return true;
+        return false;
+    };
+    TranslationKey key;
+    key.clipDistances = true;
+    for (const char* vs : {kSkinnedVs30, kVs11, kVs2xSubroutines}) {
+        EXPECT_TRUE(declaresClipDistance(translateValid(vs, key))) << vs;
+        EXPECT_FALSE(declaresClipDistance(translateValid(vs))) << vs;
+    }
+}
+
 TEST(TranslateValid, ShadowSamplerCompares) {
     TranslationKey key;
     key.shadowSamplers = 1;
