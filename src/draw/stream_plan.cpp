@@ -148,7 +148,13 @@ std::optional<VertexInputPlan> planVertexInput(const VertexInputRequest& r, cons
         if (!e) continue;
         const DeclTypeInfo* info = declTypeInfo(e->Type);
         if (feeds[e->Stream].fetched) {
-            plan.fetch[location] = {e->Type, uint8_t(e->Stream), e->Offset};
+            // Elements on word boundaries (stream offset, stride and element offset multiples
+            // of 4) take the shader's cheaper aligned fetch.
+            const StreamState& st = r.streams[e->Stream];
+            const bool aligned = (st.offset % 4 == 0) && (st.stride % 4 == 0) && (e->Offset % 4 == 0);
+            plan.fetch[location] = {e->Type,
+                                    uint8_t(e->Stream | (aligned ? shader::TranslationKey::kFetchWordAligned : 0)),
+                                    e->Offset};
             continue;
         }
         plan.attributes[plan.attributeCount++] = {location, e->Stream, e->Offset, info->format};

@@ -58,8 +58,9 @@ struct TranslationKey {
     bool clipDistances = false;
     uint8_t reserved = 0;
     // Vertex shaders: inputs fetched by the shader instead of vertex attributes (abi.h,
-    // VsFetch): per input register the D3DDECLTYPE (kNotFetched: an attribute), the stream and
-    // the element's byte offset.
+    // VsFetch): per input register the D3DDECLTYPE (kNotFetched: an attribute), the stream (with
+    // kFetchWordAligned when every element of it starts on a 4-byte boundary: one word load per
+    // word, none of the unaligned path's joins) and the element's byte offset.
     struct FetchElement {
         uint8_t type = kNotFetched;
         uint8_t stream = 0;
@@ -67,6 +68,7 @@ struct TranslationKey {
         auto operator<=>(const FetchElement&) const = default;
     };
     static constexpr uint8_t kNotFetched = 0xFF;
+    static constexpr uint8_t kFetchWordAligned = 0x80;
     std::array<FetchElement, 16> fetch{};
 
     auto operator<=>(const TranslationKey&) const = default;

@@ -157,8 +157,10 @@ void Emitter::emitVertexFetch() {
 
     for (const auto& [input, var] : fetchedVars_) {
         const TranslationKey::FetchElement& element = key_.fetch[input];
-        const Id streamVar = streamBuffer(element.stream);
-        const Id recordIndices[] = {i32(0), i32(element.stream)};
+        const uint32_t stream = element.stream & ~uint32_t(TranslationKey::kFetchWordAligned);
+        const bool aligned = (element.stream & TranslationKey::kFetchWordAligned) != 0;
+        const Id streamVar = streamBuffer(stream);
+        const Id recordIndices[] = {i32(0), i32(int32_t(stream))};
         const Id record = b.load(c.tUVec4, b.accessChain(uvec4Pointer, fetchVar, recordIndices));
         const Id offset = b.compositeExtract(tU32, record, 0), stride = b.compositeExtract(tU32, record, 1);
         const Id divider = glsl(Glsl::UMax, tU32, {b.compositeExtract(tU32, record, 2), u32(1)});
@@ -184,6 +186,10 @@ void Emitter::emitVertexFetch() {
         std::vector<Id> words;
         for (uint32_t k = 0; k < wordsOf(element.type); ++k) {
             const Id byteAddress = b.iAdd(tU32, address, u32(4 * k));
+            if (aligned) { // the key promises a word boundary
+                words.push_back(wordAt(b.binary(Op::ShiftRightLogical, tU32, byteAddress, u32(2))));
+                continue;
+            }
             const Id wordIndex = b.binary(Op::ShiftRightLogical, tU32, byteAddress, u32(2));
             const Id shift = b.binary(Op::ShiftLeftLogical, tU32, b.binary(Op::BitwiseAnd, tU32, byteAddress, u32(3)), u32(3));
             const Id lo = wordAt(wordIndex), hi = wordAt(b.iAdd(tU32, wordIndex, u32(1)));

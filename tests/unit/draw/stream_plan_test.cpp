@@ -26,6 +26,8 @@ namespace abi = shader::abi;
 using Binding = VertexInputPlan::Binding;
 using Attribute = VertexInputPlan::Attribute;
 using FetchElement = shader::TranslationKey::FetchElement;
+// The stream flag of fetched elements whose stream keeps every element on a word boundary.
+constexpr uint8_t kAligned = shader::TranslationKey::kFetchWordAligned;
 
 constexpr VkVertexInputRate kVertex = VK_VERTEX_INPUT_RATE_VERTEX;
 constexpr VkVertexInputRate kInstance = VK_VERTEX_INPUT_RATE_INSTANCE;
@@ -105,9 +107,10 @@ void expectInstancesFetched(const VertexInputPlan& p) {
     expectFetchStream(p, 2, 32, 16, 3, abi::kFetchPerInstance);
     expectFetchStream(p, 3, 4, 4, 0x7FFFFF, abi::kFetchPerInstance);
     EXPECT_EQ(p.fetchBlock.startVertex, 0u);
-    EXPECT_EQ(p.fetch, fetched({{1, {D3DDECLTYPE_FLOAT4, 1, 0}},
-                                {2, {D3DDECLTYPE_FLOAT4, 2, 0}},
-                                {3, {D3DDECLTYPE_D3DCOLOR, 3, 0}}}));
+    // (Every stream here is on word boundaries: the aligned fetch, kAligned.)
+    EXPECT_EQ(p.fetch, fetched({{1, {D3DDECLTYPE_FLOAT4, 1 | kAligned, 0}},
+                                {2, {D3DDECLTYPE_FLOAT4, 2 | kAligned, 0}},
+                                {3, {D3DDECLTYPE_D3DCOLOR, 3 | kAligned, 0}}}));
     EXPECT_FALSE(p.dividerModeUsed);
     EXPECT_FALSE(p.dividerIgnored);
 }
@@ -253,7 +256,7 @@ TEST(StreamPlan, DividerModeFetchesDividedStreams) {
     EXPECT_EQ(p->fetchStreams, 0x2);
     expectFetchStream(*p, 1, 24, 8, 4, abi::kFetchDivided);
     EXPECT_EQ(p->fetchBlock.startVertex, 10u);
-    EXPECT_EQ(p->fetch, fetched({{1, {D3DDECLTYPE_FLOAT2, 1, 0}}}));
+    EXPECT_EQ(p->fetch, fetched({{1, {D3DDECLTYPE_FLOAT2, 1 | kAligned, 0}}}));
 }
 
 // A divider the draw ignores: both streams per vertex, as attributes.

@@ -103,6 +103,15 @@ TEST(VertexFetch, EveryDeclTypeMatchesTheVulkanVertexFormat) {
             const auto a = runShaders(byAttribute), f = runShaders(byFetch);
             for (uint32_t v = 0; v < kCount; ++v)
                 EXPECT_TRUE(near(f.pixel(v), a.pixel(v), 1e-6f, v)) << info->name << " stride " << stride;
+
+            // The aligned fetch (the key promises word boundaries) reads the same values.
+            if (stride % 4 || offset % 4) continue;
+            ShaderRun byAlignedFetch = byFetch;
+            fetchKey.fetch[1].stream |= TranslationKey::kFetchWordAligned;
+            byAlignedFetch.vertexSpirv = translateText(kPassThrough, fetchKey).spirv;
+            const auto g = runShaders(byAlignedFetch);
+            for (uint32_t v = 0; v < kCount; ++v)
+                EXPECT_TRUE(near(g.pixel(v), a.pixel(v), 1e-6f, v)) << info->name << " aligned, stride " << stride;
         }
     }
 }
