@@ -39,8 +39,8 @@ VkCommandBuffer CommandContext::commands() {
     return current_;
 }
 
-void CommandContext::beginRendering(Surface* color, Surface* depth) {
-    if (isRendering() && renderingColor_ == color && renderingDepth_ == depth) return;
+void CommandContext::beginRendering(Surface* color, Surface* depth, bool srgbColor) {
+    if (isRendering() && renderingColor_ == color && renderingDepth_ == depth && renderingSrgb_ == srgbColor) return;
     endRendering();
     VkCommandBuffer cmd = commands();
     // Always a barrier, even when the layout stays: the previous pass's attachment writes must
@@ -59,7 +59,7 @@ void CommandContext::beginRendering(Surface* color, Surface* depth) {
     Surface* sized = color ? color : depth;
     info.renderArea = {{0, 0}, {sized->width(), sized->height()}};
     if (color) {
-        colorAttachment.imageView = color->image().view();
+        colorAttachment.imageView = srgbColor ? color->image().alternateView() : color->image().view();
         colorAttachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
         colorAttachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
         colorAttachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
@@ -83,6 +83,7 @@ void CommandContext::beginRendering(Surface* color, Surface* depth) {
     device_.functions().cmdBeginRendering(cmd, &info);
     renderingColor_ = color;
     renderingDepth_ = depth;
+    renderingSrgb_ = srgbColor;
     // Active occlusion and statistics queries resume in the new pass.
     if (queries_) queries_->renderingBegun(cmd);
 }

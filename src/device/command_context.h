@@ -33,8 +33,9 @@ class CommandContext final : public query::CommandStream {
     VkCommandBuffer commands() override;
 
     // Opens a rendering pass on these attachments unless one is open on exactly them
-    // (loading their contents); either may be null, not both.
-    void beginRendering(Surface* color, Surface* depth);
+    // (loading their contents); either may be null, not both. srgbColor: the colour attachment
+    // through its sRGB view (D3DRS_SRGBWRITEENABLE; the surface must have one).
+    void beginRendering(Surface* color, Surface* depth, bool srgbColor = false);
     void endRendering() override;
     bool isRendering() const override { return renderingColor_ || renderingDepth_; }
     // The attachments of the open pass (null when closed).
@@ -84,6 +85,7 @@ class CommandContext final : public query::CommandStream {
     VkCommandBuffer current_ = VK_NULL_HANDLE;
     Surface* renderingColor_ = nullptr;
     Surface* renderingDepth_ = nullptr;
+    bool renderingSrgb_ = false;
     uint32_t draws_ = 0;
     query::QueryEngine* queries_ = nullptr;
     uint64_t serial_ = 1;

@@ -71,7 +71,11 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     draw::ProgramPipelineCache& pipelines = *device_.programPipelines();
 
     // The pipeline key's state and vertex input.
-    key.state = draw::pipelineStateKey(s, call.type, d.color->vkFormat(), d.color->format().ignoresAlpha,
+    // D3DRS_SRGBWRITEENABLE: the target through its sRGB view (blending happens in linear), where
+    // the format has one.
+    const bool srgbWrite = s.renderStates[D3DRS_SRGBWRITEENABLE] && d.color->image().alternateView();
+    const VkFormat colorFormat = srgbWrite ? d.color->image().desc().alternateViewFormat : d.color->vkFormat();
+    key.state = draw::pipelineStateKey(s, call.type, colorFormat, d.color->format().ignoresAlpha,
                                        d.depth ? d.depth->vkFormat() : VK_FORMAT_UNDEFINED,
                                        device_.vulkan().caps().coreFeatures.fillModeNonSolid);
     key.state.bresenhamLines = draw::bresenhamLinesFor(key.state, device_.vulkan().caps().bresenhamLines);
@@ -108,7 +112,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     for (Resource* r : d.streamBuffers)
         if (r) r->markUsed(serial);
     if (d.indexBuffer) d.indexBuffer->markUsed(serial);
-    cmds.beginRendering(d.color, d.depth);
+    cmds.beginRendering(d.color, d.depth, srgbWrite);
     VkCommandBuffer cb = cmds.commands();
 
     // What the command buffer holds from our previous draw; the state changed since.
@@ -241,7 +245,10 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     for (uint32_t i = 0; i < d.samplerCount; ++i) {
         const SamplerBinding& b = d.samplers[i];
         const VkSampler sampler = samplerCache.get(draw::samplerKey(s, b.stateIndex, device_.samplerSupport()));
-        const VkImageView view = b.texture->image().view();
+        // D3DSAMP_SRGBTEXTURE: the sRGB view where the format has one (else the texels as stored).
+        const VkImageView srgb =
+            draw::samplerReadsSrgb(s, b.stateIndex) ? b.texture->image().alternateView() : VK_NULL_HANDLE;
+        const VkImageView view = srgb ? srgb : b.texture->image().view();
         if (!changed(b.binding, uint64_t(sampler), uint64_t(view))) continue;
         images[imageCount] = {sampler, view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
         VkWriteDescriptorSet& w = writes[writeCount++];

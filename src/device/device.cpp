@@ -109,6 +109,13 @@ HRESULT Device::createSurface(const ddivk_surface_desc& desc, uint32_t* handle) 
     vk::ImageDesc image;
     image.format = format;
     image.extent = {desc.width, desc.height, 1};
+    // D3DRS_SRGBWRITEENABLE renders through a view in the format's sRGB twin.
+    if (desc.usage == DDIVK_SURFACE_RENDERTARGET)
+        if (const VkFormat srgb = draw::srgbTwin(format); srgb != VK_FORMAT_UNDEFINED) {
+            VkFormatProperties props{};
+            vkGetPhysicalDeviceFormatProperties(vulkan_->physicalDevice(), srgb, &props);
+            if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT) image.alternateViewFormat = srgb;
+        }
     image.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
                   (desc.usage == DDIVK_SURFACE_DEPTHSTENCIL ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
                                                             : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);

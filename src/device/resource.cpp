@@ -70,6 +70,13 @@ std::unique_ptr<Resource> Resource::createTexture(vk::Device& device, uint32_t h
     desc.flags = kind == ResourceKind::CubeTexture ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
     desc.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
     desc.swizzle = format.swizzle;
+    // D3DSAMP_SRGBTEXTURE reads through a view in the format's sRGB twin, where it has one the
+    // device samples.
+    if (const VkFormat srgb = draw::srgbTwin(vkFormat); srgb != VK_FORMAT_UNDEFINED) {
+        VkFormatProperties props{};
+        vkGetPhysicalDeviceFormatProperties(device.physicalDevice(), srgb, &props);
+        if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) desc.alternateViewFormat = srgb;
+    }
     r->image_ = vk::Image::create(device.allocator(), desc);
     return r;
 }

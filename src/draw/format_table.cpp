@@ -88,4 +88,15 @@ const FormatInfo* findFormat(uint32_t d3dFormat) {
     return nullptr;
 }
 
+VkFormat srgbTwin(VkFormat format) {
+    switch (format) {
+    case VK_FORMAT_B8G8R8A8_UNORM: return VK_FORMAT_B8G8R8A8_SRGB;
+    case VK_FORMAT_R8G8B8A8_UNORM: return VK_FORMAT_R8G8B8A8_SRGB;
+    case VK_FORMAT_BC1_RGBA_UNORM_BLOCK: return VK_FORMAT_BC1_RGBA_SRGB_BLOCK;
+    case VK_FORMAT_BC2_UNORM_BLOCK: return VK_FORMAT_BC2_SRGB_BLOCK;
+    case VK_FORMAT_BC3_UNORM_BLOCK: return VK_FORMAT_BC3_SRGB_BLOCK;
+    default: return VK_FORMAT_UNDEFINED;
+    }
+}
+
 } // namespace ddivk::draw

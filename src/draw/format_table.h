@@ -27,6 +27,10 @@ struct FormatInfo {
 // Every row, for tests that walk the table.
 std::span<const FormatInfo> formatTable();
 
+// The sRGB format storing the same bits as `format` (B8G8R8A8, R8G8B8A8, BC1-3), or
+// VK_FORMAT_UNDEFINED: what D3DSAMP_SRGBTEXTURE reads through.
+VkFormat srgbTwin(VkFormat format);
+
 // The row for a D3DFORMAT, or nullptr when we do not support it.
 const FormatInfo* findFormat(uint32_t d3dFormat);
 

@@ -67,7 +67,7 @@ Image Image::create(Allocator& allocator, const ImageDesc& desc) {
     img.device_ = allocator.device();
     img.desc_ = desc;
     VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-    info.flags = desc.flags;
+    info.flags = desc.flags | (desc.alternateViewFormat != VK_FORMAT_UNDEFINED ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT : 0);
     info.imageType = desc.type;
     info.format = desc.format;
     info.extent = desc.extent;
@@ -107,6 +107,10 @@ Image Image::create(Allocator& allocator, const ImageDesc& desc) {
         break;
     }
     check(vkCreateImageView(img.device_, &view, nullptr, &img.view_), "vkCreateImageView");
+    if (desc.alternateViewFormat != VK_FORMAT_UNDEFINED) {
+        view.format = desc.alternateViewFormat;
+        check(vkCreateImageView(img.device_, &view, nullptr, &img.alternateView_), "vkCreateImageView");
+    }
     return img;
 }
 
@@ -120,6 +124,7 @@ Image& Image::operator=(Image&& other) noexcept {
         device_ = std::exchange(other.device_, VK_NULL_HANDLE);
         image_ = std::exchange(other.image_, VK_NULL_HANDLE);
         view_ = std::exchange(other.view_, VK_NULL_HANDLE);
+        alternateView_ = std::exchange(other.alternateView_, VK_NULL_HANDLE);
         desc_ = other.desc_;
         allocation_ = std::move(other.allocation_);
     }
@@ -127,9 +132,10 @@ Image& Image::operator=(Image&& other) noexcept {
 }
 
 void Image::reset() {
+    if (alternateView_) vkDestroyImageView(device_, alternateView_, nullptr);
     if (view_) vkDestroyImageView(device_, view_, nullptr);
     if (image_) vkDestroyImage(device_, image_, nullptr);
-    view_ = VK_NULL_HANDLE;
+    view_ = alternateView_ = VK_NULL_HANDLE;
     image_ = VK_NULL_HANDLE;
     allocation_.reset();
 }

@@ -45,6 +45,9 @@ struct ImageDesc {
     VkImageCreateFlags flags = 0; // CUBE_COMPATIBLE makes the default view a cube
     VkImageTiling tiling = VK_IMAGE_TILING_OPTIMAL;
     VkComponentMapping swizzle{}; // of the default view (identity by default)
+    // A second view like the default one in this format (e.g. the sRGB twin of the format, for
+    // D3DSAMP_SRGBTEXTURE); makes the image MUTABLE_FORMAT. UNDEFINED: none.
+    VkFormat alternateViewFormat = VK_FORMAT_UNDEFINED;
 };
 
 class Image {
@@ -61,6 +64,7 @@ class Image {
     explicit operator bool() const { return image_ != VK_NULL_HANDLE; }
     VkImage handle() const { return image_; }
     VkImageView view() const { return view_; } // null when the usage allows no view (transfer only)
+    VkImageView alternateView() const { return alternateView_; } // null without alternateViewFormat
     VkFormat format() const { return desc_.format; }
     VkExtent3D extent() const { return desc_.extent; }
     const ImageDesc& desc() const { return desc_; }
@@ -73,6 +77,7 @@ class Image {
     VkDevice device_ = VK_NULL_HANDLE;
     VkImage image_ = VK_NULL_HANDLE;
     VkImageView view_ = VK_NULL_HANDLE;
+    VkImageView alternateView_ = VK_NULL_HANDLE;
     ImageDesc desc_;
     Allocation allocation_;
 };

@@ -2,6 +2,7 @@
 // bound through either door (DP2 TEXTURESTAGESTATE's TEXTUREMAP, UMD SetTexture) and sampled by
 // translated pixel shaders and the fixed-function stages. Points on pixel centres sample texel
 // centres with point filtering, so each pixel is exactly a texel the test wrote.
+#include <cmath>
 #include <tuple>
 
 #include "cts/cts_fixture.h"
@@ -229,6 +230,54 @@ TEST_P(Textures, FixedFunctionStageZeroModulatesTheTexture) {
     ASSERT_EQ(drawPrimitive(door(), D3DPT_POINTLIST, 0, 4), S_OK);
     const std::vector<uint32_t> pixels = readTarget();
     for (uint32_t i = 0; i < 4; ++i) expectAt(pixels, 30 + i % 2, 20 + i / 2, texels[i]);
+}
+
+// D3DSAMP_SRGBTEXTURE: the sampler converts the texels from sRGB to linear before filtering
+// (alpha stays as stored); without it the same texels read as stored. The expected values come
+// from the sRGB transfer function (IEC 61966-2-1) evaluated here.
+TEST_P(Textures, SrgbTextureReadsConvertToLinear) {
+    auto linear = [](uint32_t c) {
+        const double v = c / 255.0;
+        const double l = v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        return uint32_t(std::lround(l * 255.0));
+    };
+    const uint32_t stored = 0x80C04010; // A 0x80, R 0xC0, G 0x40, B 0x10
+    const uint32_t tex = createTexture(0, D3DFMT_A8R8G8B8, 1, 1, 1, 1);
+    fill(tex, 0, {stored}, 1, 1);
+    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n", kDecl);
+    setPixelToClip();
+    bind(0, tex);
+    drawPoints({{3, 3, 0.5f, 0.5f, 0, 0}});
+    samplerState(0, D3DTSS_SRGBTEXTURE, 1);
+    drawPoints({{4, 3, 0.5f, 0.5f, 0, 0}});
+    const std::vector<uint32_t> pixels = readTarget();
+    expectAt(pixels, 3, 3, stored | 0xFF000000u); // the X8R8G8B8 target keeps no alpha
+    const uint32_t want = 0xFF000000u | linear(0xC0) << 16 | linear(0x40) << 8 | linear(0x10);
+    const uint32_t got = pixels[3 * kWidth + 4];
+    for (int shift : {0, 8, 16})
+        EXPECT_NEAR(int(got >> shift & 0xFF), int(want >> shift & 0xFF), 1) << std::hex << got << " vs " << want;
+}
+
+// D3DRS_SRGBWRITEENABLE: the pixel shader's linear output is stored sRGB-encoded; off, as it
+// is (IEC 61966-2-1's encoding evaluated here).
+TEST_P(Textures, SrgbWriteEncodesTheOutput) {
+    auto encoded = [](double l) {
+        const double v = l <= 0.0031308 ? l * 12.92 : 1.055 * std::pow(l, 1.0 / 2.4) - 0.055;
+        return uint32_t(std::lround(v * 255.0));
+    };
+    setProgram(kVs, "ps_3_0\ndef c0, 0.5, 0.25, 0.0, 1.0\ndcl_texcoord v0\nmov oC0, c0\n", kDecl);
+    setPixelToClip();
+    drawPoints({{10, 2, 0, 0, 0, 0}});
+    CommandStream s;
+    renderState(s, D3DRS_SRGBWRITEENABLE, 1);
+    run(s);
+    drawPoints({{11, 2, 0, 0, 0, 0}});
+    const std::vector<uint32_t> pixels = readTarget();
+    expectAt(pixels, 10, 2, 0xFF804000u);
+    const uint32_t want = 0xFF000000u | encoded(0.5) << 16 | encoded(0.25) << 8;
+    const uint32_t got = pixels[2 * kWidth + 11];
+    for (int shift : {0, 8, 16})
+        EXPECT_NEAR(int(got >> shift & 0xFF), int(want >> shift & 0xFF), 1) << std::hex << got << " vs " << want;
 }
 
 // CreateResource checks every initial-data pitch before it creates anything: a pitch shorter
