@@ -191,8 +191,11 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         // After the fixed-function vertex pipeline, which writes TEXCOORD0..7, COLOR0..1 and FOG:
         // the pixel shader declares all of them, and reads 0 from inputs it has beyond them.
         if (!vs) psKey.psInputLocations = shader::TranslationKey::kFixedFunctionVaryings;
-        if (major == 1)
-            for (uint32_t n = 0; n < 4; ++n) psKey.samplerDims |= dimBits(boundTexture(n)) << (2 * n);
+        // ps_1_x samplers take their type from the bound texture (ps_1_4 has six, the others four).
+        if (major == 1) {
+            const uint32_t samplersOfVersion = (ps->tokens[0] & 0xFF) >= 4 ? 6 : 4;
+            for (uint32_t n = 0; n < samplersOfVersion; ++n) psKey.samplerDims |= dimBits(boundTexture(n)) << (2 * n);
+        }
         if (!(pixel = translationFor(translations, *ps, psKey))) return D3DERR_INVALIDCALL;
         for (const shader::InterfaceSlot& slot : pixel->inputs)
             if (slot.location != shader::kBuiltInLocation) psOutputsRead |= 1u << slot.location;

@@ -151,6 +151,20 @@ TEST_P(Textures, CubeFacesAreReadByDirection) {
     for (uint32_t f = 0; f < 6; ++f) expectAt(pixels, 3 + 2 * f, 4, texel(f));
 }
 
+// ps_1_4 samplers name no texture type: the bound texture decides, for all six of them (here a
+// cube map on sampler 4, read at the +X and -Y faces' centres).
+TEST_P(Textures, Ps14SamplersTakeTheBoundTexturesType) {
+    const uint32_t tex = createTexture(D3DDDI_RESOURCE_CUBEMAP, D3DFMT_A8R8G8B8, 1, 1, 1, 1);
+    for (uint32_t f = 0; f < 6; ++f) fill(tex, f, {texel(f + 30)}, 1, 1);
+    setProgram(kVs, "ps_1_4\ntexld r4, t0\nmov r0, r4\n", kDecl);
+    setPixelToClip();
+    bind(4, tex);
+    drawPoints({{12, 8, 1, 0, 0, 0}, {13, 8, 0, -1, 0, 0}});
+    const std::vector<uint32_t> pixels = readTarget();
+    expectAt(pixels, 12, 8, texel(30));
+    expectAt(pixels, 13, 8, texel(33));
+}
+
 // Volume textures: slices at SlicePitch, texel (x, y, z) at its centre.
 TEST_P(Textures, VolumeTexelsByCoordinate) {
     const uint32_t tex = createTexture(D3DDDI_RESOURCE_VOLUME, D3DFMT_A8R8G8B8, 2, 2, 2, 1);
