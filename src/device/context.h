@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <unordered_map>
 
 #include "device/device.h"
@@ -152,7 +153,7 @@ class Context final : public dp2::Target {
     DrawBindings bindings_;                 // what our draws left bound in the command buffer
     PlanMemo planMemo_;                     // the previous draw's stream plan
     // The declaration of the last FVF drawn with (FVF draws convert it once, not per draw).
-    std::shared_ptr<const VertexDeclarations::Elements> fvfDeclaration_;
+    std::optional<VertexDeclarations::Elements> fvfDeclaration_;
     uint32_t fvfDeclarationCode_ = 0;
     uint32_t umdIndexSize_ = 2;             // SetIndicesUm's index size
 

@@ -75,11 +75,8 @@ HRESULT Context::drawLegacy(dp2::Items<dp2::LegacyDraw> draws) {
 HRESULT Context::drawPrimitive(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE> items) {
     return guarded("drawPrimitive", [&] {
         for (const auto& d : items) {
-            DrawCall call;
-            call.type = d.primType;
-            call.primitiveCount = d.PrimitiveCount;
-            call.startVertex = d.VStart;
-            if (HRESULT hr = draw(call); failed(hr)) return hr;
+            if (HRESULT hr = draw(DrawCall::primitive(d.primType, d.VStart, d.PrimitiveCount)); failed(hr))
+                return hr;
         }
         return S_OK;
     });
@@ -88,11 +85,8 @@ HRESULT Context::drawPrimitive(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE> items) {
 HRESULT Context::drawPrimitive2(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE2> items) {
     return guarded("drawPrimitive2", [&] {
         for (const auto& d : items) {
-            DrawCall call;
-            call.type = d.primType;
-            call.primitiveCount = d.PrimitiveCount;
-            call.stream0Bytes = d.FirstVertexOffset;
-            if (HRESULT hr = draw(call); failed(hr)) return hr;
+            if (HRESULT hr = draw(DrawCall::primitive2(d.primType, d.FirstVertexOffset, d.PrimitiveCount)); failed(hr))
+                return hr;
         }
         return S_OK;
     });
@@ -101,14 +95,8 @@ HRESULT Context::drawPrimitive2(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE2> items) {
 HRESULT Context::drawIndexedPrimitive(dp2::Items<D3DHAL_DP2DRAWINDEXEDPRIMITIVE> items) {
     return guarded("drawIndexedPrimitive", [&] {
         for (const auto& d : items) {
-            DrawCall call;
-            call.type = d.primType;
-            call.primitiveCount = d.PrimitiveCount;
-            call.indexed = true;
-            call.baseVertex = d.BaseVertexIndex;
-            call.startIndex = d.StartIndex;
-            call.minIndex = d.MinIndex;
-            call.numVertices = d.NumVertices;
+            const DrawCall call = DrawCall::indexedPrimitive(d.primType, d.BaseVertexIndex, d.MinIndex,
+                                                             d.NumVertices, d.StartIndex, d.PrimitiveCount);
             if (HRESULT hr = draw(call); failed(hr)) return hr;
         }
         return S_OK;

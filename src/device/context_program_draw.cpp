@@ -100,18 +100,18 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         return D3DERR_INVALIDCALL;
 
     // The declaration, or the FVF as one (the call's own FVF first: a legacy token's dwVertexType).
-    std::shared_ptr<const VertexDeclarations::Elements> decl;
+    // (The declaration table, or the context, owns what `decl` points to for the whole draw.)
+    const VertexDeclarations::Elements* decl = nullptr;
     if (call.fvf || s.vertexInput.declaration == 0) {
         const uint32_t fvf = call.fvf ? *call.fvf : s.vertexInput.fvf;
         if (!fvfDeclaration_ || fvfDeclarationCode_ != fvf) { // converted once per FVF in a row
-            auto converted = draw::declarationFromFvf(fvf);
-            if (!converted) return D3DERR_INVALIDCALL;
-            fvfDeclaration_ = std::make_shared<const VertexDeclarations::Elements>(std::move(*converted));
+            fvfDeclaration_ = draw::declarationFromFvf(fvf);
+            if (!fvfDeclaration_) return D3DERR_INVALIDCALL;
             fvfDeclarationCode_ = fvf;
         }
-        decl = fvfDeclaration_;
+        decl = &*fvfDeclaration_;
     } else {
-        decl = declarations_.find(s.vertexInput.declaration);
+        decl = declarations_.find(s.vertexInput.declaration).get();
         if (!decl) return D3DERR_INVALIDCALL;
     }
     const VertexDeclarations::Elements& elements = *decl;

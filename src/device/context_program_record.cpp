@@ -98,10 +98,13 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
             }
     }
     DrawBindings& bound = bindings_;
-    const VkPipeline pipeline = bound.lastKeyPipeline && key == bound.lastKey ? bound.lastKeyPipeline : pipelines.get(key);
-    bound.lastKey = key;
-    bound.lastKeyPipeline = pipeline;
-    const VkPipelineLayout layout = pipelines.layout(key.bindingMask);
+    if (!bound.lastKeyPipeline || !(key == bound.lastKey)) {
+        bound.lastKey = key;
+        bound.lastKeyPipeline = pipelines.get(key);
+        bound.lastKeyLayout = pipelines.layout(key.bindingMask);
+    }
+    const VkPipeline pipeline = bound.lastKeyPipeline;
+    const VkPipelineLayout layout = bound.lastKeyLayout;
 
     // Textures in the layout they are sampled in (may close the pass), then the pass.
     const uint64_t serial = cmds.recordingSerial();

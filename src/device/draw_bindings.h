@@ -38,17 +38,21 @@ struct DrawBindings {
     std::array<uint64_t, kUniformBlocks> blockTags{};
     // Per binding, what was pushed there (two words of identity).
     std::array<std::array<uint64_t, 2>, 64> pushed{};
-    // The previous draw's pipeline key and pipeline (skips the cache's hash when it repeats).
+    // The previous draw's pipeline key, pipeline and layout (skips the caches' lookups when the
+    // key repeats).
     draw::ProgramPipelineKey lastKey{};
     VkPipeline lastKeyPipeline = VK_NULL_HANDLE;
+    VkPipelineLayout lastKeyLayout = VK_NULL_HANDLE;
 
     void reset(uint64_t recording) {
         const draw::ProgramPipelineKey key = lastKey;
         const VkPipeline keyPipeline = lastKeyPipeline;
+        const VkPipelineLayout keyLayout = lastKeyLayout;
         *this = {};
         serial = recording;
-        lastKey = key; // pipelines outlive command buffers
+        lastKey = key; // pipelines and layouts outlive command buffers
         lastKeyPipeline = keyPipeline;
+        lastKeyLayout = keyLayout;
     }
 };
 

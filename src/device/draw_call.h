@@ -34,6 +34,34 @@ struct DrawCall {
     // The vertex layout as an FVF in place of the state's declaration or FVF (the legacy DP2
     // tokens' dwVertexType).
     std::optional<uint32_t> fvf;
+
+    // DrawPrimitive (DP2 DRAWPRIMITIVE, UMD DrawPrimitive).
+    static DrawCall primitive(uint32_t type, uint32_t startVertex, uint32_t primitiveCount) {
+        DrawCall c;
+        c.type = type;
+        c.primitiveCount = primitiveCount;
+        c.startVertex = startVertex;
+        return c;
+    }
+    // DrawIndexedPrimitive (DP2 DRAWINDEXEDPRIMITIVE, UMD DrawIndexedPrimitive).
+    static DrawCall indexedPrimitive(uint32_t type, int32_t baseVertex, uint32_t minIndex, uint32_t numVertices,
+                                     uint32_t startIndex, uint32_t primitiveCount) {
+        DrawCall c;
+        c.type = type;
+        c.primitiveCount = primitiveCount;
+        c.indexed = true;
+        c.baseVertex = baseVertex;
+        c.startIndex = startIndex;
+        c.minIndex = minIndex;
+        c.numVertices = numVertices;
+        return c;
+    }
+    // DrawPrimitive2 (DP2 DRAWPRIMITIVE2, UMD DrawPrimitive2): a byte offset into stream 0.
+    static DrawCall primitive2(uint32_t type, uint32_t firstVertexOffset, uint32_t primitiveCount) {
+        DrawCall c = primitive(type, 0, primitiveCount);
+        c.stream0Bytes = firstVertexOffset;
+        return c;
+    }
 };
 
 } // namespace ddivk::device

@@ -117,37 +117,22 @@ HRESULT DDIVK_APIENTRY setTexture(HANDLE hDevice, uint32_t stage, HANDLE hTextur
 HRESULT DDIVK_APIENTRY drawPrimitive(HANDLE hDevice, const D3DDDIARG_DRAWPRIMITIVE* args, const uint32_t*) {
     if (!args) return D3DERR_INVALIDCALL;
     return umdCall(umdHandle(hDevice), "DrawPrimitive", [&](device::Context& c) {
-        device::DrawCall call;
-        call.type = args->PrimitiveType;
-        call.primitiveCount = args->PrimitiveCount;
-        call.startVertex = args->VStart;
-        return c.draw(call);
+        return c.draw(device::DrawCall::primitive(args->PrimitiveType, args->VStart, args->PrimitiveCount));
     });
 }
 
 HRESULT DDIVK_APIENTRY drawIndexedPrimitive(HANDLE hDevice, const D3DDDIARG_DRAWINDEXEDPRIMITIVE* args) {
     if (!args) return D3DERR_INVALIDCALL;
     return umdCall(umdHandle(hDevice), "DrawIndexedPrimitive", [&](device::Context& c) {
-        device::DrawCall call;
-        call.type = args->PrimitiveType;
-        call.primitiveCount = args->PrimitiveCount;
-        call.indexed = true;
-        call.baseVertex = args->BaseVertexIndex;
-        call.startIndex = args->StartIndex;
-        call.minIndex = args->MinIndex;
-        call.numVertices = args->NumVertices;
-        return c.draw(call);
+        return c.draw(device::DrawCall::indexedPrimitive(args->PrimitiveType, args->BaseVertexIndex, args->MinIndex,
+                                                         args->NumVertices, args->StartIndex, args->PrimitiveCount));
     });
 }
 
 HRESULT DDIVK_APIENTRY drawPrimitive2(HANDLE hDevice, const D3DDDIARG_DRAWPRIMITIVE2* args) {
     if (!args) return D3DERR_INVALIDCALL;
     return umdCall(umdHandle(hDevice), "DrawPrimitive2", [&](device::Context& c) {
-        device::DrawCall call;
-        call.type = args->PrimitiveType;
-        call.primitiveCount = args->PrimitiveCount;
-        call.stream0Bytes = args->FirstVertexOffset;
-        return c.draw(call);
+        return c.draw(device::DrawCall::primitive2(args->PrimitiveType, args->FirstVertexOffset, args->PrimitiveCount));
     });
 }
 

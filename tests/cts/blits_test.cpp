@@ -34,16 +34,7 @@ class Blits : public Cts {
     // A render target or depth surface through CreateResource.
     uint32_t createSurface(uint32_t w, uint32_t h, uint32_t format,
                            uint32_t flags = D3DDDI_RESOURCE_RENDERTARGET) {
-        D3DDDI_SURFACEINFO info{w, h, 1, nullptr, 0, 0};
-        D3DDDIARG_CREATERESOURCE args{};
-        args.Format = format;
-        args.Pool = D3DDDIPOOL_VIDEOMEMORY;
-        args.pSurfList = &info;
-        args.SurfCount = 1;
-        args.MipLevels = 1;
-        args.Flags.Value = flags;
-        EXPECT_EQ(umd().pfnCreateResource(dev(), &args), S_OK);
-        return uint32_t(reinterpret_cast<uintptr_t>(args.hResource));
+        return created(format, flags, {{w, h, 1, nullptr, 0, 0}});
     }
     // A 2D texture (flags | TEXTURE; 6 faces with CUBEMAP) whose levels hold texel(level, x, y)
     // (4-byte formats) or zeros (zero = true, or other formats). 0 when the device has no such
@@ -67,17 +58,11 @@ class Blits : public Cts {
             const uint32_t l = i % levels;
             surfaces.push_back({std::max(1u, w >> l), std::max(1u, h >> l), 1, data[i].data(), 0, 0});
         }
-        D3DDDIARG_CREATERESOURCE args{};
-        args.Format = format;
-        args.Pool = D3DDDIPOOL_VIDEOMEMORY;
-        args.pSurfList = surfaces.data();
-        args.SurfCount = uint32_t(surfaces.size());
-        args.MipLevels = levels;
-        args.Flags.Value = D3DDDI_RESOURCE_TEXTURE | flags;
-        const HRESULT hr = umd().pfnCreateResource(dev(), &args);
+        uint32_t handle = 0;
+        const HRESULT hr = createResource(format, D3DDDI_RESOURCE_TEXTURE | flags, surfaces, levels, &handle);
         if (hr == D3DERR_NOTAVAILABLE) return 0;
         EXPECT_EQ(hr, S_OK);
-        return uint32_t(reinterpret_cast<uintptr_t>(args.hResource));
+        return handle;
     }
     // The pixels of a 4-byte surface (ddivk_surface_read).
     std::vector<uint32_t> read32(uint32_t surface, uint32_t w, uint32_t h) {

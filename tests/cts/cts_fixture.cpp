@@ -7,17 +7,24 @@
 
 namespace ddivk::test {
 
-uint32_t Cts::createBuffer(const void* data, uint32_t bytes, bool index, uint32_t flags) {
-    D3DDDI_SURFACEINFO info{bytes, 1, 1, data, 0, 0};
+HRESULT Cts::createResource(uint32_t format, uint32_t flags, const std::vector<D3DDDI_SURFACEINFO>& surfaces,
+                            uint32_t mipLevels, uint32_t* handle) {
     D3DDDIARG_CREATERESOURCE args{};
-    args.Format = index ? D3DFMT_INDEX16 : D3DFMT_VERTEXDATA;
+    args.Format = format;
     args.Pool = D3DDDIPOOL_VIDEOMEMORY;
-    args.pSurfList = &info;
-    args.SurfCount = 1;
-    args.MipLevels = 1;
-    args.Flags.Value = flags | (index ? D3DDDI_RESOURCE_INDEXBUFFER : D3DDDI_RESOURCE_VERTEXBUFFER);
-    EXPECT_EQ(umd().pfnCreateResource(dev(), &args), S_OK);
-    return uint32_t(reinterpret_cast<uintptr_t>(args.hResource));
+    args.pSurfList = surfaces.data();
+    args.SurfCount = uint32_t(surfaces.size());
+    args.MipLevels = mipLevels;
+    args.Flags.Value = flags;
+    const HRESULT hr = umd().pfnCreateResource(dev(), &args);
+    *handle = uint32_t(reinterpret_cast<uintptr_t>(args.hResource));
+    return hr;
+}
+
+uint32_t Cts::createBuffer(const void* data, uint32_t bytes, bool index, uint32_t flags) {
+    return created(index ? D3DFMT_INDEX16 : D3DFMT_VERTEXDATA,
+                   flags | (index ? D3DDDI_RESOURCE_INDEXBUFFER : D3DDDI_RESOURCE_VERTEXBUFFER),
+                   {{bytes, 1, 1, data, 0, 0}});
 }
 
 void Cts::run(CommandStream& s) {
@@ -120,16 +127,8 @@ uint32_t Cts::createIndexBuffer(const std::vector<uint16_t>& indices) {
 }
 
 uint32_t Cts::createIndexBuffer(const std::vector<uint32_t>& indices) {
-    D3DDDI_SURFACEINFO info{uint32_t(indices.size() * 4), 1, 1, indices.data(), 0, 0};
-    D3DDDIARG_CREATERESOURCE args{};
-    args.Format = D3DFMT_INDEX32;
-    args.Pool = D3DDDIPOOL_VIDEOMEMORY;
-    args.pSurfList = &info;
-    args.SurfCount = 1;
-    args.MipLevels = 1;
-    args.Flags.Value = D3DDDI_RESOURCE_INDEXBUFFER;
-    EXPECT_EQ(umd().pfnCreateResource(dev(), &args), S_OK);
-    return uint32_t(reinterpret_cast<uintptr_t>(args.hResource));
+    return created(D3DFMT_INDEX32, D3DDDI_RESOURCE_INDEXBUFFER,
+                   {{uint32_t(indices.size() * 4), 1, 1, indices.data(), 0, 0}});
 }
 
 void Cts::clearTarget() {

@@ -33,6 +33,16 @@ class Cts : public RenderTest {
     HANDLE dev() const { return hDevice(context_); }
     static const DDIVK_D3DDDI_DRAWFUNCS& umd() { return *ddivk_umd_draw_functions(); }
 
+    // CreateResource of `surfaces` (buffers: one entry of Width bytes); *handle the new resource.
+    HRESULT createResource(uint32_t format, uint32_t flags, const std::vector<D3DDDI_SURFACEINFO>& surfaces,
+                           uint32_t mipLevels, uint32_t* handle);
+    // The same, expecting success; the handle.
+    uint32_t created(uint32_t format, uint32_t flags, const std::vector<D3DDDI_SURFACEINFO>& surfaces,
+                     uint32_t mipLevels = 1) {
+        uint32_t handle = 0;
+        EXPECT_EQ(createResource(format, flags, surfaces, mipLevels, &handle), S_OK);
+        return handle;
+    }
     // A vertex or index buffer holding `bytes` (through CreateResource with initial data).
     uint32_t createBuffer(const void* data, uint32_t bytes, bool index = false, uint32_t flags = 0);
     template <class T> uint32_t createBuffer(const std::vector<T>& data, bool index = false) {

@@ -5,7 +5,7 @@
 // the command buffer), whatever the state's FVF, declaration and stream 0 are. The spec page
 // (d3ddrawprimitives2.txt) has the driver fail a call whose dwVertexType lacks D3DFVF_XYZRHW or
 // has normals (the executor does: tests/unit/dp2/dp2_legacy_test.cpp), so these scenes are
-// pre-transformed; the test fixture keeps the untransformed layout for the day that changes.
+// pre-transformed.
 // Points and axis-aligned lines on pixel centres are compared exactly (lines' end pixels as in
 // primitives_test.cpp), triangles with the reference rasteriser. Shapes are clockwise, so the
 // default D3DCULL_CCW keeps them. The legacy tokens exist only in DP2: there is no UMD door here.
@@ -17,12 +17,6 @@ namespace ddivk::test {
 namespace {
 
 using Vertex = PixelVertex; // cts_fixture.h
-
-// D3DFVF_XYZ | D3DFVF_DIFFUSE.
-struct XyzVertex {
-    float x, y, z;
-    uint32_t color;
-};
 
 RefVertex ref(const Vertex& v) {
     return refOf(v);
@@ -42,13 +36,10 @@ void addLineSpan(Pixels& sure, Pixels& either, const Vertex& a, const Vertex& b)
     either[{x0, y0}] = either[{x1, y1}] = a.color;
 }
 
-enum class Layout { Transformed, Pretransformed };
-
-class LegacyTokens : public Cts, public ::testing::WithParamInterface<Layout> {
+class LegacyTokens : public Cts {
   protected:
-    bool pretransformed() const { return GetParam() == Layout::Pretransformed; }
-    uint32_t fvf() const { return pretransformed() ? kTLVertexFvf : D3DFVF_XYZ | D3DFVF_DIFFUSE; }
-    uint32_t stride() const { return fvfVertexSize(fvf()); }
+    static constexpr uint32_t fvf() { return kTLVertexFvf; }
+    static uint32_t stride() { return fvfVertexSize(fvf()); }
 
     void SetUp() override {
         Cts::SetUp();
@@ -60,7 +51,7 @@ class LegacyTokens : public Cts, public ::testing::WithParamInterface<Layout> {
         CommandStream s;
         s.cmd(D3DDP2OP_SETVERTEXSHADERFUNC, 1).put(D3DHAL_DP2VERTEXSHADER{0});
         s.cmd(D3DDP2OP_SETPIXELSHADER, 1).put(D3DHAL_DP2PIXELSHADER{0});
-        const uint32_t other = (pretransformed() ? D3DFVF_XYZ | D3DFVF_DIFFUSE : kTLVertexFvf) | D3DFVF_TEX1;
+        const uint32_t other = D3DFVF_XYZ | D3DFVF_DIFFUSE | D3DFVF_TEX1;
         s.cmd(D3DDP2OP_SETVERTEXSHADER, 1).put(D3DHAL_DP2VERTEXSHADER{other});
         s.cmd(D3DDP2OP_SETSTREAMSOURCE2, 1)
             .put(D3DHAL_DP2SETSTREAMSOURCE2{0, createBuffer(far), 0, fvfVertexSize(other)});
@@ -68,19 +59,12 @@ class LegacyTokens : public Cts, public ::testing::WithParamInterface<Layout> {
         run(s);
     }
 
-    // `vertices` in the layout: pixels as they are for XYZRHW, clip space for the identity
-    // transforms (the viewport maps x = -1 to the centre of pixel 0: X = X0 + (1 + x) W / 2).
+    // `vertices` as XYZRHW | DIFFUSE vertices (pixels as they are).
     std::vector<std::byte> bytes(const std::vector<Vertex>& vertices) const {
         std::vector<std::byte> out(vertices.size() * stride());
         for (size_t i = 0; i < vertices.size(); ++i) {
-            const Vertex& v = vertices[i];
-            if (pretransformed()) {
-                const TLVertex t = vtx(v.x, v.y, v.color);
-                std::memcpy(out.data() + i * stride(), &t, sizeof t);
-            } else {
-                const XyzVertex x{-1.0f + 2.0f * v.x / kWidth, 1.0f - 2.0f * v.y / kHeight, 0.5f, v.color};
-                std::memcpy(out.data() + i * stride(), &x, sizeof x);
-            }
+            const TLVertex t = vtx(vertices[i].x, vertices[i].y, vertices[i].color);
+            std::memcpy(out.data() + i * stride(), &t, sizeof t);
         }
         return out;
     }
@@ -116,7 +100,7 @@ class LegacyTokens : public Cts, public ::testing::WithParamInterface<Layout> {
 
 // D3DDP2OP_POINTS: each D3DHAL_DP2POINTS draws wCount points from wVStart; one with wCount 0
 // draws none.
-TEST_P(LegacyTokens, PointsDrawEachRunFromItsStartVertex) {
+TEST_F(LegacyTokens, PointsDrawEachRunFromItsStartVertex) {
     std::vector<Vertex> v;
     for (uint32_t k = 0; k < 8; ++k)
         v.push_back({float(3 + 7 * k), float(2 + 5 * k), 0xFF000000u | (40 + 25 * k) << 16 | (200 - 20 * k)});
@@ -133,7 +117,7 @@ TEST_P(LegacyTokens, PointsDrawEachRunFromItsStartVertex) {
 }
 
 // D3DDP2OP_LINELIST and LINESTRIP: wPrimitiveCount lines from the D3DHAL_DP2STARTVERTEX.
-TEST_P(LegacyTokens, LineListAndLineStripFromTheirStartVertex) {
+TEST_F(LegacyTokens, LineListAndLineStripFromTheirStartVertex) {
     const uint32_t red = 0xFFFF0000, green = 0xFF00FF00, blue = 0xFF0000FF;
     const std::vector<Vertex> v = {kUnused,        kUnused,         {4, 3, red},    {20, 3, red},
                                    {30, 5, green}, {30, 25, green}, {40, 30, blue}, {56, 30, blue},
@@ -151,7 +135,7 @@ TEST_P(LegacyTokens, LineListAndLineStripFromTheirStartVertex) {
 }
 
 // D3DDP2OP_TRIANGLELIST, TRIANGLESTRIP and TRIANGLEFAN from their start vertex.
-TEST_P(LegacyTokens, TrianglesFromTheirStartVertex) {
+TEST_F(LegacyTokens, TrianglesFromTheirStartVertex) {
     const uint32_t red = 0xFFFF0000, green = 0xFF00FF00, blue = 0xFF4080C0, yellow = 0xFFC0C000;
     const std::vector<Vertex> v = {
         kUnused,                                                             // 0
@@ -179,7 +163,7 @@ TEST_P(LegacyTokens, TrianglesFromTheirStartVertex) {
 // INDEXEDLINELIST (indices from vertex 0), INDEXEDLINELIST2 and INDEXEDLINESTRIP (indices added
 // to their D3DHAL_DP2STARTVERTEX). The vertices are stored out of order, so the pixels say the
 // indices were followed.
-TEST_P(LegacyTokens, IndexedLinesFollowTheirIndicesFromTheBaseVertex) {
+TEST_F(LegacyTokens, IndexedLinesFollowTheirIndicesFromTheBaseVertex) {
     const uint32_t red = 0xFFFF0000, green = 0xFF00FF00, blue = 0xFF0000FF, white = 0xFFFFFFFF;
     const std::vector<Vertex> v = {
         kUnused,        kUnused,         kUnused,         {30, 25, green}, // 0..3
@@ -209,7 +193,7 @@ TEST_P(LegacyTokens, IndexedLinesFollowTheirIndicesFromTheBaseVertex) {
 // INDEXEDTRIANGLELIST (indices from vertex 0, each triangle with its wFlags edge flags, which
 // only wireframe would use), INDEXEDTRIANGLELIST2, INDEXEDTRIANGLESTRIP and INDEXEDTRIANGLEFAN
 // (indices added to their D3DHAL_DP2STARTVERTEX), from vertices stored out of order.
-TEST_P(LegacyTokens, IndexedTrianglesFollowTheirIndicesFromTheBaseVertex) {
+TEST_F(LegacyTokens, IndexedTrianglesFollowTheirIndicesFromTheBaseVertex) {
     const uint32_t red = 0xFFFF0000, green = 0xFF00FF00, blue = 0xFF4080C0, yellow = 0xFFC0C000;
     const std::vector<Vertex> v = {
         {4, 20, red},     {20, 4, red},     {4, 4, red},                                          // 0..2
@@ -243,7 +227,7 @@ TEST_P(LegacyTokens, IndexedTrianglesFollowTheirIndicesFromTheBaseVertex) {
 // boundary (here after an INDEXEDLINESTRIP that ends 2 bytes past one), and the next token
 // starts at the DWORD boundary after them. TRIANGLEFAN_IMM's dwEdgeFlags (0 here: no edge)
 // matter only in wireframe; a solid fan fills whatever they say.
-TEST_P(LegacyTokens, ImmediateTokensDrawTheVerticesInTheCommandBuffer) {
+TEST_F(LegacyTokens, ImmediateTokensDrawTheVerticesInTheCommandBuffer) {
     const uint32_t red = 0xFFFF0000, green = 0xFF00FF00, white = 0xFFFFFFFF, yellow = 0xFFC0C000;
     const std::vector<Vertex> data = {kUnused, {8, 44, white}, {28, 44, white}, {40, 40, 0xFF00FFFF}};
     const std::vector<Vertex> lines = {{4, 3, red}, {20, 3, red}, {30, 5, green}, {30, 25, green}};
@@ -270,7 +254,7 @@ TEST_P(LegacyTokens, ImmediateTokensDrawTheVerticesInTheCommandBuffer) {
 
 // With no DP2 vertex data at all, the IMM tokens still draw (their vertices are in the
 // commands).
-TEST_P(LegacyTokens, ImmediateTokensNeedNoVertexData) {
+TEST_F(LegacyTokens, ImmediateTokensNeedNoVertexData) {
     const uint32_t green = 0xFF00FF00;
     const std::vector<Vertex> fan = {
         {20, 24, green}, {20, 8, green}, {36, 24, green}, {20, 40, green}, {4, 24, green}};
@@ -284,10 +268,9 @@ TEST_P(LegacyTokens, ImmediateTokensNeedNoVertexData) {
     expectDrawn(want);
 }
 
-// Untransformed vertices go through the fixed-function transforms (D3DTS_WORLD moves them 8
-// pixels right and 6 down); pre-transformed (XYZRHW) ones are already in screen space and skip
-// them.
-TEST_P(LegacyTokens, WorldTransformMovesOnlyUntransformedVertices) {
+// Pre-transformed (XYZRHW) vertices are already in screen space: a world transform (that would
+// move untransformed ones 8 pixels right and 6 down) leaves them where they are.
+TEST_F(LegacyTokens, WorldTransformLeavesPretransformedVerticesInPlace) {
     D3DMATRIX world{};
     for (int i = 0; i < 4; ++i)
         world.m[i][i] = 1.0f;
@@ -301,18 +284,10 @@ TEST_P(LegacyTokens, WorldTransformMovesOnlyUntransformedVertices) {
     CommandStream s;
     s.cmd(D3DDP2OP_TRIANGLELIST, 1).put(D3DHAL_DP2STARTVERTEX{0});
     ASSERT_EQ(submit(s, v), S_OK) << "error offset " << errorOffset();
-    const float dx = pretransformed() ? 0.0f : 8.0f, dy = pretransformed() ? 0.0f : 6.0f;
-    auto moved = [&](const Vertex& p) { return ref({p.x + dx, p.y + dy, p.color}); };
     ReferenceTarget want = background();
-    want.triangle(moved(v[0]), moved(v[1]), moved(v[2]));
+    want.triangle(ref(v[0]), ref(v[1]), ref(v[2]));
     expectDrawn(want);
 }
-
-INSTANTIATE_TEST_SUITE_P(BothLayouts, LegacyTokens,
-                         ::testing::Values(Layout::Pretransformed), [](const auto& p) {
-                             return std::string(p.param == Layout::Transformed ? "XyzDiffuse"
-                                                                               : "XyzrhwDiffuse");
-                         });
 
 } // namespace
 } // namespace ddivk::test

@@ -55,15 +55,7 @@ class Textures : public Cts, public ::testing::WithParamInterface<Door> {
                 surfaces.push_back({std::max(1u, w >> l), std::max(1u, h >> l), std::max(1u, d >> l),
                                     i < init.size() ? init[i].data() : nullptr, 0, 0});
             }
-        D3DDDIARG_CREATERESOURCE args{};
-        args.Format = format;
-        args.Pool = D3DDDIPOOL_VIDEOMEMORY;
-        args.pSurfList = surfaces.data();
-        args.SurfCount = uint32_t(surfaces.size());
-        args.MipLevels = levels;
-        args.Flags.Value = D3DDDI_RESOURCE_TEXTURE | flags;
-        EXPECT_EQ(umd().pfnCreateResource(dev(), &args), S_OK);
-        return uint32_t(reinterpret_cast<uintptr_t>(args.hResource));
+        return created(format, D3DDDI_RESOURCE_TEXTURE | flags, surfaces, levels);
     }
     // Writes A8R8G8B8 texels into subresource `sub` through Lock / Unlock.
     void fill(uint32_t texture, uint32_t sub, const std::vector<uint32_t>& texels, uint32_t width, uint32_t rows,
