@@ -19,8 +19,11 @@
 #include "ddivk/dp2_payloads.h"
 #include "ddivk/fvf.h"
 #include "util/png.h"
+#include "demo_commands.h"
+#include "demo_stream_output.h"
 
 using namespace ddivk;
+using demo::Commands;
 
 namespace {
 
@@ -31,35 +34,6 @@ struct Vertex {
     uint32_t diffuse;
 };
 constexpr uint32_t kFvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE;
-
-// Writes DP2 tokens into a byte vector.
-class Commands {
-  public:
-    template <class T> Commands& put(const T& v) {
-        const auto* p = reinterpret_cast<const uint8_t*>(&v);
-        bytes_.insert(bytes_.end(), p, p + sizeof(T));
-        return *this;
-    }
-    Commands& cmd(uint8_t op, uint16_t count) {
-        D3DHAL_DP2COMMAND c{};
-        c.bCommand = op;
-        c.wStateCount = count;
-        return put(c);
-    }
-    Commands& renderState(uint32_t state, uint32_t value) {
-        D3DHAL_DP2RENDERSTATE rs{};
-        rs.RenderState = state;
-        rs.dwState = value;
-        return cmd(D3DDP2OP_RENDERSTATE, 1).put(rs);
-    }
-    Commands& clear(uint32_t flags, uint32_t color, float depth) {
-        return cmd(D3DDP2OP_CLEAR, 0).put(flags).put(color).put(depth).put(uint32_t(0));
-    }
-    const std::vector<uint8_t>& bytes() const { return bytes_; }
-
-  private:
-    std::vector<uint8_t> bytes_;
-};
 
 uint32_t rgb(float r, float g, float b, float a = 1.0f) {
     auto q = [](float c) { return uint32_t(std::lround(std::fmin(std::fmax(c, 0.0f), 1.0f) * 255.0f)); };
@@ -131,7 +105,7 @@ void DDIVK_APIENTRY queryError(D3D10DDI_HRTDEVICE, HRESULT hr) {
 
 // Every D3D10DDI_QUERY type around one frame (`draw` runs it), through the D3D10 query door:
 // one line per type, the measured data or why it is not available.
-void printQueryTable(ddivk_device* device, const std::function<HRESULT()>& draw) {
+void printQueryTable(ddivk_device* device, const std::function<HRESULT(D3D10DDI_HDEVICE)>& draw) {
     const DDIVK_D3D10DDI_RUNTIME_CALLBACKS callbacks{queryError};
     D3D10DDI_HDEVICE d10{};
     if (failed(ddivk_d3d10_device_open(device, &callbacks, {}, &d10))) return;
@@ -153,6 +127,14 @@ void printQueryTable(ddivk_device* device, const std::function<HRESULT()>& draw)
         {D3D10DDI_QUERY_STREAMOUTPUTSTATS, "STREAMOUTPUTSTATS", true, {}},
         {D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE, "STREAMOVERFLOWPREDICATE", true, {}},
         {D3D11DDI_QUERY_PIPELINESTATS, "D3D11 PIPELINESTATS", true, {}},
+        {D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM0, "SO STATS STREAM0", true, {}},
+        {D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM1, "SO STATS STREAM1", true, {}},
+        {D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM2, "SO STATS STREAM2", true, {}},
+        {D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM3, "SO STATS STREAM3", true, {}},
+        {D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM0, "SO OVERFLOW STREAM0", true, {}},
+        {D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM1, "SO OVERFLOW STREAM1", true, {}},
+        {D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM2, "SO OVERFLOW STREAM2", true, {}},
+        {D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM3, "SO OVERFLOW STREAM3", true, {}},
         {D3D10DDI_COUNTER_GPU_IDLE, "COUNTER_GPU_IDLE", true, {}},
     };
     auto handle = [](Row& r) { return D3D10DDI_HQUERY{r.memory.data()}; };
@@ -164,7 +146,7 @@ void printQueryTable(ddivk_device* device, const std::function<HRESULT()>& draw)
         r.created = g_queryError;
         if (r.created == S_OK && r.bracketed) f.pfnQueryBegin(d10, handle(r));
     }
-    HRESULT hr = draw();
+    HRESULT hr = draw(d10);
     for (Row& r : rows)
         if (r.created == S_OK) f.pfnQueryEnd(d10, handle(r));
 
@@ -177,6 +159,12 @@ void printQueryTable(ddivk_device* device, const std::function<HRESULT()>& draw)
         }
         uint8_t data[128] = {};
         uint32_t size = 0;
+        const bool soStats = r.type == D3D10DDI_QUERY_STREAMOUTPUTSTATS ||
+                             (r.type >= D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM0 &&
+                              r.type <= D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM3);
+        const bool soOverflow = r.type == D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE ||
+                                (r.type >= D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM0 &&
+                                 r.type <= D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM3);
         switch (r.type) {
         case D3D10DDI_QUERY_EVENT:
         case D3D10DDI_QUERY_OCCLUSIONPREDICATE:
@@ -191,8 +179,13 @@ void printQueryTable(ddivk_device* device, const std::function<HRESULT()>& draw)
         case D3D11DDI_QUERY_PIPELINESTATS:
             size = sizeof(D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS);
             break;
+        case D3D10DDI_COUNTER_GPU_IDLE:
+            size = sizeof(float); // counters are FLOAT32
+            break;
         default:
-            size = sizeof(uint64_t);
+            size = soStats ? sizeof(D3D10_DDI_QUERY_DATA_SO_STATISTICS)
+                   : soOverflow ? sizeof(BOOL)
+                                : sizeof(uint64_t);
             break;
         }
         do {
@@ -207,6 +200,17 @@ void printQueryTable(ddivk_device* device, const std::function<HRESULT()>& draw)
         BOOL b = 0;
         std::memcpy(&u64, data, sizeof u64);
         std::memcpy(&b, data, sizeof b);
+        if (soStats) {
+            D3D10_DDI_QUERY_DATA_SO_STATISTICS so;
+            std::memcpy(&so, data, sizeof so);
+            std::printf("%llu primitives written, %llu needed\n", (unsigned long long)so.NumPrimitivesWritten,
+                        (unsigned long long)so.PrimitivesStorageNeeded);
+            continue;
+        }
+        if (soOverflow) {
+            std::printf("%s\n", b ? "TRUE (overflowed)" : "FALSE");
+            continue;
+        }
         switch (r.type) {
         case D3D10DDI_QUERY_EVENT:
             std::printf("%s\n", b ? "TRUE" : "FALSE");
@@ -220,6 +224,12 @@ void printQueryTable(ddivk_device* device, const std::function<HRESULT()>& draw)
         case D3D10DDI_QUERY_TIMESTAMP:
             std::printf("%llu ticks\n", (unsigned long long)u64);
             break;
+        case D3D10DDI_COUNTER_GPU_IDLE: {
+            float idle = 0;
+            std::memcpy(&idle, data, sizeof idle);
+            std::printf("%.3f of the frame idle\n", double(idle));
+            break;
+        }
         case D3D10DDI_QUERY_TIMESTAMPDISJOINT: {
             D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT d;
             std::memcpy(&d, data, sizeof d);
@@ -290,33 +300,10 @@ int main(int argc, char** argv) {
     // One frame through the DP2 door.
     auto runFrame = [&](int frame) -> HRESULT {
         Commands c = buildFrame(frame, vertices);
-        DDIVK_DP2BUFFER* buffer = nullptr;
-        if (HRESULT hr =
-                ddivk_dp2_buffer_create(uint32_t(c.bytes().size()), DDIVK_DP2BUFFER_COMMANDS, &buffer);
+        if (HRESULT hr = demo::execute(context, c, vertices.data(), uint32_t(vertices.size()), sizeof(Vertex), kFvf);
             failed(hr)) {
-            fail("command buffer", hr);
+            std::fprintf(stderr, "ddivk-demo: frame %d failed\n", frame);
             return hr;
-        }
-        std::memcpy(buffer->lpMemory, c.bytes().data(), c.bytes().size());
-        D3DHAL_DRAWPRIMITIVES2DATA data{};
-        data.dwhContext = context;
-        data.dwFlags = D3DHALDP2_USERMEMVERTICES;
-        data.dwVertexType = kFvf;
-        data.lpDDCommands = buffer;
-        data.dwCommandLength = uint32_t(c.bytes().size());
-        data.lpVertices = vertices.data();
-        data.dwVertexLength = uint32_t(vertices.size());
-        // As the runtime does: a call refused while the previous flip is in progress is retried.
-        // dwVertexSize shares storage with ddrval, so it is set again before every try.
-        do {
-            data.dwVertexSize = sizeof(Vertex);
-            ddivk_DrawPrimitives2(&data);
-        } while (data.ddrval == DDERR_WASSTILLDRAWING);
-        ddivk_dp2_buffer_destroy(buffer);
-        if (failed(data.ddrval)) {
-            std::fprintf(stderr, "ddivk-demo: frame %d: ddrval 0x%08x at command offset %u\n", frame,
-                         uint32_t(data.ddrval), data.dwErrorOffset);
-            return data.ddrval;
         }
         tokensBytes += c.bytes().size();
         return ddivk_surface_flip(device, target);
@@ -344,7 +331,11 @@ int main(int argc, char** argv) {
     std::printf("frames: %d (%llu bytes of DP2 commands) in %.3f s, %.1f frames/s\n", frames,
                 (unsigned long long)tokensBytes, seconds, double(frames) / seconds);
     std::printf("last frame: %s (%ux%u)\n", pngPath.c_str(), kWidth, kHeight);
-    printQueryTable(device, [&] { return runFrame(frames - 1); });
+    // The query frame: the scene, then sparks whose positions stream out (more than fit).
+    printQueryTable(device, [&](D3D10DDI_HDEVICE d10) {
+        HRESULT hr = runFrame(frames - 1);
+        return failed(hr) ? hr : demo::drawCapturedSparks(context, d10, kWidth, kHeight);
+    });
 
     return 0;
 }

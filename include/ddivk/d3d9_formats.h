@@ -53,5 +53,8 @@ constexpr uint32_t D3DFMT_DXT3 = makeFourCC('D', 'X', 'T', '3');
 constexpr uint32_t D3DFMT_DXT4 = makeFourCC('D', 'X', 'T', '4');
 constexpr uint32_t D3DFMT_DXT5 = makeFourCC('D', 'X', 'T', '5');
 constexpr uint32_t D3DFMT_INTZ = makeFourCC('I', 'N', 'T', 'Z');
+// The vendors' render-target format without memory (depth-only passes such as shadow maps):
+// colour writes go nowhere.
+constexpr uint32_t D3DFMT_NULL = makeFourCC('N', 'U', 'L', 'L');
 
 } // namespace ddivk

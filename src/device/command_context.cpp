@@ -35,7 +35,11 @@ CommandContext::~CommandContext() {
 }
 
 VkCommandBuffer CommandContext::commands() {
-    if (current_ == VK_NULL_HANDLE) current_ = provider_->begin();
+    if (current_ == VK_NULL_HANDLE) {
+        current_ = provider_->begin();
+        // Counters time every command buffer from its first command.
+        if (queries_) queries_->commandsBegun(current_);
+    }
     return current_;
 }
 
@@ -49,7 +53,9 @@ void CommandContext::beginRendering(Surface* color, Surface* depth, bool srgbCol
         vk::transitionImage(device_, cmd, s.image(), s.layout(), layout);
         s.setLayout(layout);
     };
-    if (color) enter(*color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    // A NULL render target (no image) gives the pass its size and no attachment.
+    const bool colorImage = color && color->hasImage();
+    if (colorImage) enter(*color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
     if (depth) enter(*depth, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
 
     VkRenderingAttachmentInfo colorAttachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
@@ -58,7 +64,7 @@ void CommandContext::beginRendering(Surface* color, Surface* depth, bool srgbCol
     info.layerCount = 1;
     Surface* sized = color ? color : depth;
     info.renderArea = {{0, 0}, {sized->width(), sized->height()}};
-    if (color) {
+    if (colorImage) {
         colorAttachment.imageView = srgbColor ? color->image().alternateView() : color->image().view();
         colorAttachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
         colorAttachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
@@ -94,10 +100,29 @@ void CommandContext::endRendering() {
     if (queries_) queries_->renderingEnding(current_);
     device_.functions().cmdEndRendering(current_);
     renderingColor_ = renderingDepth_ = nullptr;
+    if (transformFeedbackWritten_) {
+        // Stream output of the pass, before anything reads the buffers or their counters
+        // (draws, copies, the host after the submission, the next capture).
+        VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        barrier.srcAccessMask =
+            VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT | VK_ACCESS_TRANSFORM_FEEDBACK_COUNTER_WRITE_BIT_EXT;
+        barrier.dstAccessMask = VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT |
+                                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT |
+                                VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_READ_BIT |
+                                VK_ACCESS_TRANSFORM_FEEDBACK_COUNTER_READ_BIT_EXT |
+                                VK_ACCESS_TRANSFORM_FEEDBACK_COUNTER_WRITE_BIT_EXT |
+                                VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT;
+        vkCmdPipelineBarrier(current_, VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT,
+                             VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_VERTEX_INPUT_BIT |
+                                 VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT |
+                                 VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT,
+                             0, 1, &barrier, 0, nullptr, 0, nullptr);
+        transformFeedbackWritten_ = false;
+    }
 }
 
 void CommandContext::transition(Surface& surface, VkImageLayout layout) {
-    if (surface.layout() == layout) return;
+    if (surface.layout() == layout || !surface.hasImage()) return;
     vk::transitionImage(device_, commands(), surface.image(), surface.layout(), layout);
     surface.setLayout(layout);
 }

@@ -33,7 +33,8 @@ class CommandContext final : public query::CommandStream {
     VkCommandBuffer commands() override;
 
     // Opens a rendering pass on these attachments unless one is open on exactly them
-    // (loading their contents); either may be null, not both. srgbColor: the colour attachment
+    // (loading their contents); either may be null, not both. A colour surface without an image
+    // (D3DFMT_NULL) sizes the pass and attaches nothing. srgbColor: the colour attachment
     // through its sRGB view (D3DRS_SRGBWRITEENABLE; the surface must have one).
     void beginRendering(Surface* color, Surface* depth, bool srgbColor = false);
     void endRendering() override;
@@ -73,6 +74,9 @@ class CommandContext final : public query::CommandStream {
     const void* binder() const { return current_ ? binder_ : nullptr; }
     void setBinder(const void* binder) { binder_ = binder; }
 
+    // Stream output was captured in the open pass: a barrier follows it when it ends.
+    void noteTransformFeedback() { transformFeedbackWritten_ = true; }
+
     // Draws recorded since the last flush; the device flushes long streams on its own.
     uint32_t draws() const { return draws_; }
     void countDraw() { ++draws_; }
@@ -86,6 +90,7 @@ class CommandContext final : public query::CommandStream {
     Surface* renderingColor_ = nullptr;
     Surface* renderingDepth_ = nullptr;
     bool renderingSrgb_ = false;
+    bool transformFeedbackWritten_ = false;
     uint32_t draws_ = 0;
     query::QueryEngine* queries_ = nullptr;
     uint64_t serial_ = 1;

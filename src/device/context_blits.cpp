@@ -118,7 +118,7 @@ struct Side {
 std::optional<Side> findSide(Device& device, uint32_t handle, uint32_t level) {
     Side side;
     if (Surface* s = device.findSurface(handle)) {
-        if (level != 0) return std::nullopt;
+        if (level != 0 || !s->hasImage()) return std::nullopt; // NULL surfaces have no pixels
         side.surface = s;
         side.width = s->width();
         side.height = s->height();
@@ -321,6 +321,8 @@ template <class Item> HRESULT runBlts(Device& device, dp2::Items<Item> items, bo
             failed(hr))
             return hr;
     }
+    // Vulkan cannot predicate copies: SetPredication decides them on the CPU.
+    if (device.queries().transfersSkipped()) return S_OK;
     for (const BltPlan& p : plans)
         recordBlt(device, p);
     return S_OK;
@@ -418,6 +420,7 @@ HRESULT Context::texBlt(dp2::Items<D3DHAL_DP2TEXBLT> items) {
         std::vector<LevelCopy> copies;
         for (const D3DHAL_DP2TEXBLT& t : items)
             if (HRESULT hr = planTexBlt(device_, t, copies); failed(hr)) return hr;
+        if (device_.queries().transfersSkipped()) return S_OK; // predicated (on the CPU)
         CommandContext& cmds = device_.commands();
         std::set<std::pair<Resource*, uint32_t>> written;
         for (const LevelCopy& c : copies) {
@@ -461,6 +464,7 @@ HRESULT Context::colorFill(dp2::Items<D3DHAL_DP2COLORFILL> items) {
             }
             fills.push_back({*side, format, f.rRect, f.Color});
         }
+        if (device_.queries().transfersSkipped()) return S_OK; // predicated (on the CPU)
 
         CommandContext& cmds = device_.commands();
         const vk::Device& vulkan = device_.vulkan();

@@ -140,13 +140,14 @@ HRESULT Context::clear(const dp2::ClearArgs& args) {
         const state::DeviceState& s = state_.state();
         Surface* color = device_.findSurface(s.renderTargets[0]);
         Surface* depth = device_.findSurface(s.depthStencil);
-        const bool wantColor = args.flags & D3DCLEAR_TARGET;
+        bool wantColor = args.flags & D3DCLEAR_TARGET;
         const bool wantDepth = args.flags & D3DCLEAR_ZBUFFER;
         const bool wantStencil = args.flags & D3DCLEAR_STENCIL;
         if (wantColor && !color) return D3DERR_INVALIDCALL;
         if ((wantDepth || wantStencil) && !depth) return D3DERR_INVALIDCALL;
         if (wantStencil && !(vk::formatAspects(depth->vkFormat()) & VK_IMAGE_ASPECT_STENCIL_BIT))
             return D3DERR_INVALIDCALL;
+        wantColor = wantColor && color->hasImage(); // a NULL render target has nothing to clear
         if (!wantColor && !wantDepth && !wantStencil) return S_OK;
 
         Surface* sized = color ? color : depth;

@@ -219,12 +219,25 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         key.bindingMask |= 1ull << abi::kFfPixelBinding;
         psOutputsRead = shader::TranslationKey::kFixedFunctionVaryings; // TEXCOORD0..7, COLOR0..1, FOG
     }
+    // Stream output (the D3D10 door) captures the outputs of vs_3_0 programs.
+    StreamOutput* streamOutput = device_.streamOutput();
+    if (streamOutput && !streamOutput->capturing()) {
+        if (streamOutput->missingTargets())
+            DDIVK_WARN_ONCE("stream output: a slot the declaration writes has no target; nothing is captured");
+        streamOutput = nullptr;
+    }
+    if (streamOutput && (!vs || (vs->tokens[0] >> 8 & 0xFF) < 3)) {
+        DDIVK_WARN_ONCE("stream output: only vs_3_0 programs are captured (this draw has %s)",
+                        vs ? "an older vertex shader" : "fixed-function vertex processing");
+        streamOutput = nullptr;
+    }
     if (vs) {
         shader::TranslationKey vsKey;
         vsKey.vsOutputLocations = psOutputsRead;
         vsKey.inputWIsOne = plan->wIsOneInputs;
         vsKey.fetch = plan->fetch;
         vsKey.clipDistances = device_.vulkan().caps().coreFeatures.shaderClipDistance; // user clip planes
+        if (streamOutput) streamOutput->applyTo(vsKey);
         if (!(vertex = translationFor(translations, *vs, vsKey))) return D3DERR_INVALIDCALL;
         for (uint32_t n = 0; n < abi::kVsSamplerCount; ++n) {
             if (!(vertex->samplerMask >> n & 1)) continue;
@@ -352,6 +365,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     d.indexSize = indexSize;
     d.color = color;
     d.depth = depth;
+    d.streamOutput = streamOutput;
     return recordProgramDraw(d);
 }
 

@@ -326,6 +326,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         else
             vkCmdDraw(cb, uint32_t(d.count), instances, call.startVertex, 0);
     };
+    if (d.streamOutput) d.streamOutput->begin(cmds, cb);
     if (plan.instancing == draw::InstancingPath::DrawLoop) {
         // One draw per instance, the instance streams moved to the instance's element.
         for (uint32_t i = 0; i < plan.instanceCount; ++i) {
@@ -341,6 +342,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     } else {
         record(plan.instanceCount);
     }
+    if (d.streamOutput) d.streamOutput->end(cb);
     cmds.countDraw();
     ++drawCount_;
     if (cmds.draws() >= kDrawsPerSubmission) cmds.flush();

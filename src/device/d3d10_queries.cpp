@@ -10,6 +10,8 @@
 
 #include "ddivk/d3d10_query.h"
 #include "ddivk/ddivk.h"
+#include "device/d3d10_counters.h"
+#include "device/d3d10_door.h"
 #include "device/ddi_boundary.h"
 #include "device/device.h"
 #include "device/handles.h"
@@ -19,12 +21,7 @@ using namespace ddivk;
 
 namespace {
 
-// What D3D10DDI_HDEVICE points to.
-struct D3D10Device {
-    device::Device* device = nullptr;
-    DDIVK_D3D10DDI_RUNTIME_CALLBACKS callbacks{};
-    D3D10DDI_HRTDEVICE rtDevice{};
-};
+using device::D3D10Device;
 
 // What lives in the runtime's CalcPrivateQuerySize bytes.
 struct D3D10Query {
@@ -35,30 +32,14 @@ struct D3D10Query {
     bool predicateHint = false;
 };
 
-D3D10Device& deviceOf(D3D10DDI_HDEVICE h) {
-    return *static_cast<D3D10Device*>(h.pDrvPrivate);
-}
-
 D3D10Query* queryOf(D3D10DDI_HQUERY h) {
     auto* q = static_cast<D3D10Query*>(h.pDrvPrivate);
     return q && q->magic == D3D10Query::kMagic && q->id != 0 ? q : nullptr;
 }
 
-void report(D3D10Device& d, HRESULT hr) {
-    if (hr == S_OK) return;
-    // The engine's D3D9-style "invalid call" is D3D10's E_INVALIDARG.
-    if (hr == D3DERR_INVALIDCALL) hr = E_INVALIDARG;
-    if (d.callbacks.pfnSetErrorCb) d.callbacks.pfnSetErrorCb(d.rtDevice, hr);
-}
-
 // Runs body under the device lock and reports its HRESULT (exceptions included).
 template <class Body> void call(D3D10DDI_HDEVICE h, const char* what, Body&& body) {
-    D3D10Device& d = deviceOf(h);
-    HRESULT hr = device::guarded(what, [&]() -> HRESULT {
-        std::lock_guard lock(d.device->lock());
-        return body(d.device->queries());
-    });
-    report(d, hr);
+    device::callD3D10(h, what, [&](device::Device& d) { return body(d.queries()); });
 }
 
 size_t DDIVK_APIENTRY calcPrivateQuerySize(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATEQUERY*) {
@@ -71,9 +52,11 @@ void DDIVK_APIENTRY createQuery(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATEQUER
         if (!args || !hQuery.pDrvPrivate) return E_INVALIDARG;
         // Mark the memory unusable until creation succeeds.
         auto* q = new (hQuery.pDrvPrivate) D3D10Query();
-        // Counters: none measurable here (docs/queries.md).
-        if (args->Query >= D3D10DDI_COUNTER_GPU_IDLE) return DXGI_DDI_ERR_UNSUPPORTED;
-        const query::TypeRow* row = query::findD3D10Type(args->Query);
+        // Counters: GPU_IDLE only; the rest, device-dependent ones too, unsupported (docs/queries.md).
+        const bool counter = args->Query >= D3D10DDI_COUNTER_GPU_IDLE;
+        const query::TypeRow* row =
+            counter ? query::findD3D10Counter(args->Query) : query::findD3D10Type(args->Query);
+        if (counter && (!row || row->kind == query::Kind::Unsupported)) return DXGI_DDI_ERR_UNSUPPORTED;
         if (!row || (args->MiscFlags & ~D3D10DDI_QUERY_MISCFLAG_PREDICATEHINT)) return E_INVALIDARG;
         // Only the occlusion predicate may be a hint (STREAMOVERFLOWPREDICATE must be guaranteed).
         const bool hint = (args->MiscFlags & D3D10DDI_QUERY_MISCFLAG_PREDICATEHINT) != 0;
@@ -138,6 +121,27 @@ void format(const D3D10Query& q, const query::QueryResult& r, void* out) {
         std::memcpy(out, &d, sizeof d);
         break;
     }
+    case query::Kind::GpuIdle:
+        std::memcpy(out, &r.idle, sizeof r.idle); // FLOAT32
+        break;
+    case query::Kind::StreamOutputStats0:
+    case query::Kind::StreamOutputStats1:
+    case query::Kind::StreamOutputStats2:
+    case query::Kind::StreamOutputStats3: {
+        const int stream = query::streamOf(q.type->kind);
+        D3D10_DDI_QUERY_DATA_SO_STATISTICS d{r.primitivesWritten[stream], r.primitivesNeeded[stream]};
+        std::memcpy(out, &d, sizeof d);
+        break;
+    }
+    case query::Kind::StreamOverflow0:
+    case query::Kind::StreamOverflow1:
+    case query::Kind::StreamOverflow2:
+    case query::Kind::StreamOverflow3:
+    case query::Kind::StreamOverflowAny: {
+        BOOL overflowed = r.overflowed(query::streamOf(q.type->kind)) ? 1 : 0;
+        std::memcpy(out, &overflowed, sizeof overflowed);
+        break;
+    }
     case query::Kind::PipelineStats:
     case query::Kind::PipelineStats11: {
         uint64_t fields[11];
@@ -178,31 +182,17 @@ void DDIVK_APIENTRY setPredication(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY hQuery, B
     });
 }
 
-// No counter is measurable on Vulkan without VK_KHR_performance_query (docs/queries.md).
-void DDIVK_APIENTRY checkCounterInfo(D3D10DDI_HDEVICE, D3D10DDI_COUNTER_INFO* info) {
-    if (!info) return;
-    *info = {};
-    info->LastDeviceDependentCounter = D3D10DDI_QUERY(0);
-    info->NumSimultaneousCounters = 0;
-    info->NumDetectableParallelUnits = 1;
-}
-
-void DDIVK_APIENTRY checkCounter(D3D10DDI_HDEVICE h, D3D10DDI_QUERY, D3D10DDI_COUNTER_TYPE*, uint32_t*, char*,
-                                 uint32_t*, char*, uint32_t*, char*, uint32_t*) {
-    report(deviceOf(h), DXGI_DDI_ERR_UNSUPPORTED);
-}
-
 // The door in one table, in D3D10DDI_DEVICEFUNCS order.
 constexpr DDIVK_D3D10DDI_QUERYFUNCS kFunctions = {
-    calcPrivateQuerySize, // pfnCalcPrivateQuerySize  -> sizeof(D3D10Query)
-    createQuery,          // pfnCreateQuery           -> QueryEngine::create
-    destroyQuery,         // pfnDestroyQuery          -> QueryEngine::destroy
-    queryBegin,           // pfnQueryBegin            -> QueryEngine::begin (D3D10 rules)
-    queryEnd,             // pfnQueryEnd              -> QueryEngine::end (D3D10 rules)
-    queryGetData,         // pfnQueryGetData          -> QueryEngine::poll
-    setPredication,       // pfnSetPredication        -> QueryEngine::setPredication
-    checkCounterInfo,     // pfnCheckCounterInfo      -> no counters
-    checkCounter,         // pfnCheckCounter          -> DXGI_DDI_ERR_UNSUPPORTED
+    calcPrivateQuerySize,          // pfnCalcPrivateQuerySize  -> sizeof(D3D10Query)
+    createQuery,                   // pfnCreateQuery           -> QueryEngine::create
+    destroyQuery,                  // pfnDestroyQuery          -> QueryEngine::destroy
+    queryBegin,                    // pfnQueryBegin            -> QueryEngine::begin (D3D10 rules)
+    queryEnd,                      // pfnQueryEnd              -> QueryEngine::end (D3D10 rules)
+    queryGetData,                  // pfnQueryGetData          -> QueryEngine::poll
+    setPredication,                // pfnSetPredication        -> QueryEngine::setPredication
+    device::d3d10CheckCounterInfo, // pfnCheckCounterInfo      -> GPU_IDLE only (d3d10_counters.cpp)
+    device::d3d10CheckCounter,     // pfnCheckCounter          -> GPU_IDLE's description, else unsupported
 };
 
 } // namespace

@@ -73,6 +73,8 @@ std::unique_ptr<Device> Device::create(const std::optional<std::string>& selecto
     device->drawOptions_ = readDrawOptions();
     device->commands_ = std::make_unique<CommandContext>(*device->vulkan_);
     device->queries_ = std::make_unique<query::QueryEngine>(*device->vulkan_, *device->commands_);
+    if (device->vulkan_->caps().transformFeedback && device->vulkan_->functions().cmdBeginTransformFeedback)
+        device->streamOutput_ = std::make_unique<StreamOutput>(*device->vulkan_);
     device->commands_->setQueryEngine(device->queries_.get());
     return device;
 }
@@ -103,6 +105,12 @@ HRESULT Device::createSurface(const ddivk_surface_desc& desc, uint32_t* handle) 
                    (desc.usage == DDIVK_SURFACE_DEPTHSTENCIL && info && info->depthStencil);
     if (!usageOk || desc.width == 0 || desc.height == 0 || desc.width > maxSize || desc.height > maxSize)
         return D3DERR_INVALIDCALL;
+    if (!draw::hasStorage(*info)) { // D3DFMT_NULL: a size, no image, nothing to clear
+        const uint32_t h = nextSurfaceHandle_++;
+        surfaces_.emplace(h, std::make_unique<Surface>(h, *info, desc.width, desc.height));
+        *handle = h;
+        return S_OK;
+    }
     VkFormat format = chooseFormat(*vulkan_, *info, desc.usage);
     if (format == VK_FORMAT_UNDEFINED) return D3DERR_NOTAVAILABLE;
 
@@ -164,8 +172,9 @@ Surface* Device::findSurface(uint32_t handle) {
 HRESULT Device::readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint64_t size) {
     Surface* surface = findSurface(handle);
     if (!surface || !pixels) return D3DERR_INVALIDCALL;
-    // Depth formats have no defined CPU layout in D3D9 unless lockable; not offered yet.
-    if (surface->isDepthStencil()) return D3DERR_INVALIDCALL;
+    // Depth formats have no defined CPU layout in D3D9 unless lockable; not offered yet. NULL
+    // surfaces have no pixels.
+    if (surface->isDepthStencil() || !surface->hasImage()) return D3DERR_INVALIDCALL;
     const uint32_t bpp = surface->format().bytesPerPixel;
     const uint64_t rowBytes = uint64_t(surface->width()) * bpp;
     if (pitch < rowBytes || uint64_t(pitch) * (surface->height() - 1) + rowBytes > size)
@@ -204,7 +213,7 @@ HRESULT Device::readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint6
 
 HRESULT Device::flip(uint32_t handle) {
     Surface* surface = findSurface(handle);
-    if (!surface) return D3DERR_INVALIDCALL;
+    if (!surface || !surface->hasImage()) return D3DERR_INVALIDCALL; // a NULL surface shows nothing
     commands_->flush();
     // Headless presentation: the flip completes when the GPU has finished everything recorded
     // before it (window-system presentation comes with the d3d9.dll front end).

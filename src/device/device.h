@@ -15,6 +15,7 @@
 #include "ddivk/umd_draw.h"
 #include "device/command_context.h"
 #include "device/resource.h"
+#include "device/stream_output.h"
 #include "device/surface.h"
 #include "draw/program_pipeline.h"
 #include "draw/sampler_state.h"
@@ -51,6 +52,9 @@ class Device {
     DrawOptions& drawOptions() { return drawOptions_; }
     // The query engine every door issues its queries to (callers hold lock()).
     query::QueryEngine& queries() { return *queries_; }
+    // Stream output (the D3D10 door's targets and declaration); null without
+    // VK_EXT_transform_feedback (callers hold lock()).
+    StreamOutput* streamOutput() { return streamOutput_.get(); }
     // Shader translations, shared by the device's contexts (thread-safe on its own).
     shader::TranslationCache& translations() { return translations_; }
     // Serialises everything that records or touches surfaces.
@@ -105,6 +109,7 @@ class Device {
     shader::TranslationCache translations_;
     std::unique_ptr<CommandContext> commands_;
     std::unique_ptr<query::QueryEngine> queries_;
+    std::unique_ptr<StreamOutput> streamOutput_;
     std::unordered_map<uint32_t, std::unique_ptr<Surface>> surfaces_;
     std::unordered_map<uint32_t, std::unique_ptr<Resource>> resources_;
     std::vector<std::unique_ptr<Resource>> graveyard_; // destroyed, the GPU may still read them

@@ -72,6 +72,7 @@ HRESULT Device::createResource(D3DDDIARG_CREATERESOURCE& args) {
     // Render targets and depth-stencil surfaces (not textures): the surfaces DP2 draws into.
     if (flags & kSurfaceFlags) {
         if (flags & kTextureFlags) {
+            if (args.Format == D3DFMT_NULL) return D3DERR_INVALIDCALL; // nothing to sample
             DDIVK_WARN_ONCE("CreateResource: render-target and depth textures are not implemented yet");
             return D3DERR_NOTAVAILABLE;
         }
@@ -90,7 +91,7 @@ HRESULT Device::createResource(D3DDDIARG_CREATERESOURCE& args) {
                               : (flags & D3DDDI_RESOURCE_VOLUME) ? ResourceKind::VolumeTexture
                                                                  : ResourceKind::Texture2D;
     const draw::FormatInfo* info = draw::findFormat(args.Format);
-    if (!info || info->depthStencil) return D3DERR_INVALIDCALL;
+    if (!info || info->depthStencil || !draw::hasStorage(*info)) return D3DERR_INVALIDCALL;
     const uint32_t faces = kind == ResourceKind::CubeTexture ? 6 : 1;
     const uint32_t levels = args.MipLevels ? args.MipLevels : args.SurfCount / faces;
     if (levels == 0 || args.SurfCount != levels * faces) return D3DERR_INVALIDCALL;
@@ -160,6 +161,7 @@ HRESULT Device::createResource(D3DDDIARG_CREATERESOURCE& args) {
 HRESULT Device::destroyResource(uint32_t handle) {
     auto it = resources_.find(handle);
     if (it == resources_.end()) return destroySurface(handle);
+    if (streamOutput_) streamOutput_->forget(it->second.get());
     // The GPU may still read it: keep it until then, without waiting.
     if (commands_->busy(it->second->useSerial())) {
         if (commands_->completionValue(it->second->useSerial()) == 0) commands_->flush();

@@ -15,8 +15,9 @@ namespace ddivk::device {
 HRESULT Device::lockSurface(Surface& surface, D3DDDIARG_LOCK& args) {
     const uint32_t flags = args.Flags.Value;
     if ((flags & D3DDDI_LOCK_READONLY) && (flags & D3DDDI_LOCK_DISCARD)) return D3DERR_INVALIDCALL;
-    if (surface.isDepthStencil() || args.SubResourceIndex != 0 || surfaceLocks_.contains(surface.handle()))
-        return D3DERR_INVALIDCALL;
+    if (surface.isDepthStencil() || !surface.hasImage() || args.SubResourceIndex != 0 ||
+        surfaceLocks_.contains(surface.handle()))
+        return D3DERR_INVALIDCALL; // NULL surfaces have no pixels to lock
     const uint32_t bpp = surface.format().bytesPerPixel;
     const uint32_t pitch = surface.width() * bpp;
     uint32_t left = 0, top = 0;

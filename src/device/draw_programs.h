@@ -19,6 +19,8 @@
 
 namespace ddivk::device {
 
+class StreamOutput;
+
 // The fixed-function vertex pipeline's inputs (abi::FixedFunctionInput locations) with the
 // declaration semantic that feeds each.
 std::array<draw::ProgramInput, 15> fixedFunctionInputs();
@@ -65,6 +67,7 @@ struct PreparedDraw {
     uint32_t indexSize = 0;
     Surface* color = nullptr;
     Surface* depth = nullptr;
+    StreamOutput* streamOutput = nullptr; // non-null: the draw captures (transform feedback)
 };
 
 } // namespace ddivk::device

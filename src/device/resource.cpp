@@ -10,11 +10,11 @@
 
 namespace ddivk::device {
 
-vk::Buffer Resource::newBuffer(vk::Allocator& allocator, uint64_t size) {
+vk::Buffer Resource::newBuffer(vk::Allocator& allocator, uint64_t size, VkBufferUsageFlags extraUsage) {
     // Storage use: the vertex-fetch fallback reads streams as storage buffers.
     const VkBufferUsageFlags usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
                                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                     VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+                                     VK_BUFFER_USAGE_TRANSFER_DST_BIT | extraUsage;
     // Rounded up to whole words: the fetch reads 32-bit words.
     vk::Buffer buffer = vk::Buffer::create(allocator, (size + 3) & ~uint64_t(3), usage, vk::MemoryUsage::Upload);
     // D3D9 leaves new buffer contents undefined; zero keeps draws and tests deterministic.
@@ -26,7 +26,8 @@ std::unique_ptr<Resource> Resource::createBuffer(vk::Device& device, uint32_t ha
                                                  uint64_t size, uint32_t flags) {
     std::unique_ptr<Resource> r(new Resource(handle, kind, flags));
     r->size_ = size;
-    r->current_.buffer = newBuffer(device.allocator(), size);
+    if (device.caps().transformFeedback) r->extraUsage_ = VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
+    r->current_.buffer = newBuffer(device.allocator(), size, r->extraUsage_);
     r->locks_.assign(1, std::nullopt);
     return r;
 }

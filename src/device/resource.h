@@ -108,7 +108,9 @@ class Resource {
         vk::Buffer buffer;
         uint64_t serial = 0; // the recording that last read it
     };
-    static vk::Buffer newBuffer(vk::Allocator& allocator, uint64_t size);
+    // extraUsage: TRANSFORM_FEEDBACK_BUFFER where the device has it (any buffer can be a
+    // stream-output target).
+    static vk::Buffer newBuffer(vk::Allocator& allocator, uint64_t size, VkBufferUsageFlags extraUsage);
     // The buffer-image copy of subresource `index` laid out as in the CPU copy, from `offset`.
     VkBufferImageCopy copyRegion(uint32_t index, VkDeviceSize offset) const;
 
@@ -119,6 +121,7 @@ class Resource {
     std::vector<std::optional<uint32_t>> locks_;
 
     uint64_t size_ = 0;
+    VkBufferUsageFlags extraUsage_ = 0;
     BufferVersion current_;
     std::vector<BufferVersion> retired_; // renamed away, reused once the GPU is done
 
@@ -141,7 +144,7 @@ template <class Busy> void Resource::discard(vk::Allocator& allocator, Busy busy
             return;
         }
     retired_.push_back(std::move(current_));
-    current_ = {newBuffer(allocator, size_), 0};
+    current_ = {newBuffer(allocator, size_, extraUsage_), 0};
     useSerial_ = 0;
 }
 

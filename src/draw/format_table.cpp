@@ -74,6 +74,8 @@ constexpr FormatInfo kFormats[] = {
     // INTZ: a D24S8 depth buffer that samples its depth into every channel.
     {D3DFMT_INTZ, "D3DFMT_INTZ", VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT, 4, false, false, false,
      {R, R, R, R}, 1},
+    // NULL: render targets without memory (hasStorage false), for depth-only passes.
+    {D3DFMT_NULL, "D3DFMT_NULL", NONE, NONE, 0, true, false, false, kIdentity, 1},
 };
 
 } // namespace

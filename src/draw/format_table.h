@@ -24,6 +24,12 @@ struct FormatInfo {
     uint8_t blockSize;          // 1, or 4 for the block-compressed DXT formats
 };
 
+// Whether the format has memory at all: every row but D3DFMT_NULL, the render-target format of
+// depth-only passes whose surfaces have a size and no image (colour writes go nowhere).
+inline bool hasStorage(const FormatInfo& f) {
+    return f.vkFormat != VK_FORMAT_UNDEFINED;
+}
+
 // Every row, for tests that walk the table.
 std::span<const FormatInfo> formatTable();
 

@@ -103,7 +103,8 @@ PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitive
     key.colorFormat = colorFormat;
     key.depthFormat = depthFormat;
     setDepthStencil(key, state, depthFormat);
-    setBlend(key, rs, colorIgnoresAlpha);
+    // No colour attachment (a NULL render target): blending has nothing to key on.
+    if (colorFormat != VK_FORMAT_UNDEFINED) setBlend(key, rs, colorIgnoresAlpha);
     return key;
 }
 

@@ -18,6 +18,7 @@ namespace ddivk::draw {
 // DESTBLENDALPHA, BLENDOPALPHA, COLORWRITEENABLE. An out-of-range value falls back to the
 // state's D3D9 default, as the runtime would not have passed it.
 // colorIgnoresAlpha: an X format (X8R8G8B8) whose stored alpha must stay 1 for DESTALPHA.
+// colorFormat VK_FORMAT_UNDEFINED: no colour attachment (a NULL render target), no blending.
 // fillModeNonSolid: the device feature; without it POINT and WIREFRAME draw solid (logged once).
 PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitiveType, VkFormat colorFormat,
                              bool colorIgnoresAlpha, VkFormat depthFormat, bool fillModeNonSolid);

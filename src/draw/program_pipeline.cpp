@@ -11,6 +11,7 @@
 #include "shader/abi.h"
 #include "shader/ff/ff_pixel_variant.h"
 #include "vk/error.h"
+#include "vk/validation.h"
 
 namespace ddivk::draw {
 
@@ -27,7 +28,10 @@ ProgramPipelineCache::ProgramPipelineCache(VkDevice device, VkPipelineCache pipe
 
 ProgramPipelineCache::~ProgramPipelineCache() {
     for (auto& [key, pipeline] : pipelines_) vkDestroyPipeline(device_, pipeline, nullptr);
-    for (auto& [t, module] : translations_) vkDestroyShaderModule(device_, module, nullptr);
+    for (auto& [t, module] : translations_) {
+        vk::validation::forgetModule(module);
+        vkDestroyShaderModule(device_, module, nullptr);
+    }
     for (auto& [bits, module] : ffPixel_) vkDestroyShaderModule(device_, module, nullptr);
     for (VkShaderModule m : ffVertex_)
         if (m) vkDestroyShaderModule(device_, m, nullptr);
@@ -51,6 +55,7 @@ VkShaderModule ProgramPipelineCache::translationModule(const shader::Translation
     auto it = translations_.find(&t);
     if (it != translations_.end()) return it->second;
     const VkShaderModule m = createModule(t.spirv);
+    if (t.captureOnlyOutputs) vk::validation::excuseCaptureOnlyOutputs(m);
     translations_.emplace(&t, m);
     return m;
 }

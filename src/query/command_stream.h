@@ -1,5 +1,6 @@
 // What the query engine needs from the device's command stream (device::CommandContext
 // implements it), and what the stream tells the engine back (QueryEngine's hook methods):
+// command-buffer begins (counters time every command buffer from its first command),
 // rendering-pass and submission boundaries, where Vulkan queries are suspended, resumed and
 // copied out.
 #pragma once

@@ -89,7 +89,12 @@ QueryEngine::QueryEngine(vk::Device& device, CommandStream& stream) : device_(de
     occlusion_.kind = Kind::Occlusion;
     occlusion_.control = caps.occlusionQueryPrecise ? VK_QUERY_CONTROL_PRECISE_BIT : 0;
     occlusion_.allocator = std::make_unique<ChunkAllocator>(device, VK_QUERY_TYPE_OCCLUSION, 0, 1);
-    if (frequency_) timestamps_ = std::make_unique<ChunkAllocator>(device, VK_QUERY_TYPE_TIMESTAMP, 0, 1);
+    if (frequency_) {
+        timestamps_ = std::make_unique<ChunkAllocator>(device, VK_QUERY_TYPE_TIMESTAMP, 0, 1);
+        idle_ = std::make_unique<IdleCounter>(device, timestampMask_, [this](BracketKey key, float idle) {
+            if (owns({key.id, key.generation})) queries_[key.id - 1].result.idle = idle;
+        });
+    }
     if (caps.pipelineStatisticsQuery) {
         VkQueryPipelineStatisticFlags flags = 0;
         for (const StatisticRow& row : kStatistics) {
@@ -102,11 +107,24 @@ QueryEngine::QueryEngine(vk::Device& device, CommandStream& stream) : device_(de
         statistics_.allocator = std::make_unique<ChunkAllocator>(device, VK_QUERY_TYPE_PIPELINE_STATISTICS,
                                                                  flags, statisticCount_);
     }
+    // Stream output: primitives written and needed per vertex stream (two values a query).
+    if (caps.transformFeedback && caps.transformFeedbackQueries && device.functions().cmdBeginQueryIndexed) {
+        const uint32_t streams = std::min<uint32_t>(caps.maxTransformFeedbackStreams, 4);
+        for (uint32_t s = 0; s < streams; ++s) {
+            streamOutput_[s].kind = Kind(uint32_t(Kind::StreamOutputStats0) + s);
+            streamOutput_[s].stream = int(s);
+            streamOutput_[s].allocator =
+                std::make_unique<ChunkAllocator>(device, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 0, 2);
+        }
+    }
 }
 
 QueryEngine::~QueryEngine() = default;
 
 bool QueryEngine::supports(Kind kind) const {
+    // Stream output: the stream's channel (the any-stream predicate needs stream 0 at least).
+    if (const int stream = streamOf(kind); stream >= 0)
+        return streamOutput_[stream == kAnyStream ? 0 : stream].allocator != nullptr;
     switch (kind) {
     case Kind::Event:
         return true;
@@ -121,10 +139,11 @@ bool QueryEngine::supports(Kind kind) const {
     case Kind::PipelineStats:
     case Kind::PipelineStats11:
         return statistics_.allocator != nullptr;
-    case Kind::Unsupported:
+    case Kind::GpuIdle:
+        return idle_ != nullptr;
+    default:
         return false;
     }
-    return false;
 }
 
 size_t QueryEngine::poolCount() const {
@@ -132,7 +151,9 @@ size_t QueryEngine::poolCount() const {
     for (const ChunkAllocator* a :
          {occlusion_.allocator.get(), statistics_.allocator.get(), timestamps_.get()})
         if (a) n += a->chunkCount();
-    return n;
+    for (const Channel& c : streamOutput_)
+        if (c.allocator) n += c.allocator->chunkCount();
+    return n + (idle_ ? idle_->poolCount() : 0);
 }
 
 // --- Queries ---------------------------------------------------------------------------------
@@ -166,6 +187,16 @@ QueryState QueryEngine::state(QueryId id) const {
 uint32_t QueryEngine::generation(QueryId id) const {
     const Query* q = find(id);
     return q ? q->generation : 0;
+}
+
+template <class F> void QueryEngine::forChannels(Kind kind, F&& f) {
+    if (Channel* channel = channelOf(kind)) {
+        f(*channel);
+        return;
+    }
+    const int stream = streamOf(kind);
+    for (int s = 0; s < 4; ++s)
+        if ((stream == s || stream == kAnyStream) && streamOutput_[s].allocator) f(streamOutput_[s]);
 }
 
 QueryEngine::Channel* QueryEngine::channelOf(Kind kind) {
@@ -206,7 +237,8 @@ void QueryEngine::destroy(QueryId id) {
     if (!q) return;
     if (predication_.id == id) clearPredication();
     if (q->state == QueryState::Building)
-        if (Channel* channel = channelOf(q->kind)) removeActive(*channel, id);
+        forChannels(q->kind, [&](Channel& channel) { removeActive(channel, id); });
+    if (q->kind == Kind::GpuIdle) idle_->drop(id);
     // Outstanding segments keep their slots until their submission completes; they no longer
     // have an owner then.
     q->alive = false;
@@ -220,15 +252,17 @@ HRESULT QueryEngine::begin(QueryId id, IssueRules rules) {
     if (q->state == QueryState::Building) {
         // (D3D10: Begin on a query being built is an error; D3D9 restarts it.)
         if (rules == IssueRules::D3D10) return D3DERR_INVALIDCALL;
-        if (Channel* channel = channelOf(q->kind)) removeActive(*channel, id);
+        forChannels(q->kind, [&](Channel& channel) { removeActive(channel, id); });
     }
+    if (q->kind == Kind::GpuIdle) idle_->drop(id); // a new bracket: the earlier issue's is stale
     ++q->generation;
     q->state = QueryState::Building;
     q->endValue = 0;
     q->resolved = false;
     q->result = {};
-    if (Channel* channel = channelOf(q->kind)) addActive(*channel, {id, q->generation});
+    forChannels(q->kind, [&](Channel& channel) { addActive(channel, {id, q->generation}); });
     if (q->kind == Kind::TimestampDisjoint) q->begin = calibrate();
+    if (q->kind == Kind::GpuIdle) idle_->begin({id, q->generation}, stream_.commands());
     return S_OK;
 }
 
@@ -242,7 +276,7 @@ HRESULT QueryEngine::end(QueryId id, IssueRules rules) {
             HRESULT hr = begin(id, rules);
             if (failed(hr)) return hr;
         }
-        if (Channel* channel = channelOf(q->kind)) removeActive(*channel, id);
+        forChannels(q->kind, [&](Channel& channel) { removeActive(channel, id); });
     } else {
         ++q->generation;
         q->result = {};
@@ -258,6 +292,7 @@ HRESULT QueryEngine::end(QueryId id, IssueRules rules) {
         vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, s.slot.chunk->pool(), s.slot.index);
         recording_.push_back(std::move(s));
     }
+    if (q->kind == Kind::GpuIdle) idle_->end({id, q->generation}, cb);
     q->state = QueryState::Issued;
     q->endValue = 0;
     q->resolved = false;
@@ -297,13 +332,21 @@ HRESULT QueryEngine::poll(QueryId id, bool flush, QueryResult* result) {
 
 void QueryEngine::startSegment(Channel& channel, VkCommandBuffer cb) {
     channel.slot = channel.allocator->allocate();
-    vkCmdBeginQuery(cb, channel.slot.chunk->pool(), channel.slot.index,
-                    channel.kind == Kind::Occlusion ? channel.control : 0);
+    if (channel.stream >= 0)
+        device_.functions().cmdBeginQueryIndexed(cb, channel.slot.chunk->pool(), channel.slot.index, 0,
+                                                 uint32_t(channel.stream));
+    else
+        vkCmdBeginQuery(cb, channel.slot.chunk->pool(), channel.slot.index,
+                        channel.kind == Kind::Occlusion ? channel.control : 0);
     channel.running = true;
 }
 
 void QueryEngine::endSegment(Channel& channel, VkCommandBuffer cb) {
-    vkCmdEndQuery(cb, channel.slot.chunk->pool(), channel.slot.index);
+    if (channel.stream >= 0)
+        device_.functions().cmdEndQueryIndexed(cb, channel.slot.chunk->pool(), channel.slot.index,
+                                               uint32_t(channel.stream));
+    else
+        vkCmdEndQuery(cb, channel.slot.chunk->pool(), channel.slot.index);
     Segment s;
     s.slot = channel.slot;
     s.allocator = channel.allocator.get();
@@ -331,7 +374,8 @@ void QueryEngine::removeActive(Channel& channel, QueryId id) {
 // --- Hooks -----------------------------------------------------------------------------------
 
 void QueryEngine::renderingBegun(VkCommandBuffer cb) {
-    for (Channel* c : {&occlusion_, &statistics_})
+    for (Channel* c : {&occlusion_, &statistics_, &streamOutput_[0], &streamOutput_[1], &streamOutput_[2],
+                       &streamOutput_[3]})
         if (c->allocator && !c->active.empty() && !c->running) startSegment(*c, cb);
     if (predication_.gpu && !predication_.running) {
         VkConditionalRenderingBeginInfoEXT info{VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT};
@@ -349,31 +393,20 @@ void QueryEngine::renderingEnding(VkCommandBuffer cb) {
         endConditional_(cb);
         predication_.running = false;
     }
-    for (Channel* c : {&occlusion_, &statistics_})
+    for (Channel* c : {&occlusion_, &statistics_, &streamOutput_[0], &streamOutput_[1], &streamOutput_[2],
+                       &streamOutput_[3]})
         if (c->running) endSegment(*c, cb);
 }
 
+void QueryEngine::commandsBegun(VkCommandBuffer cb) {
+    if (idle_) idle_->commandsBegun(cb);
+}
+
 void QueryEngine::submitting(VkCommandBuffer cb) {
-    if (recording_.empty()) return;
+    // The counters' last timestamp first, so that it is copied out with the rest.
+    if (idle_) idle_->submitting(cb);
     // One copy per run of consecutive slots of one chunk (segments are allocated in order).
-    const VkQueryResultFlags flags = VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT;
-    size_t i = 0;
-    while (i < recording_.size()) {
-        const QuerySlot first = recording_[i].slot;
-        uint32_t count = 1;
-        while (i + count < recording_.size() && recording_[i + count].slot.chunk == first.chunk &&
-               recording_[i + count].slot.index == first.index + count)
-            ++count;
-        QueryChunk& chunk = *first.chunk;
-        vkCmdCopyQueryPoolResults(cb, chunk.pool(), first.index, count, chunk.buffer(),
-                                  VkDeviceSize(first.index) * chunk.stride(), chunk.stride(), flags);
-        i += count;
-    }
-    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    toHost.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-    toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0,
-                         nullptr, 0, nullptr);
+    copyResults(cb, recording_, [](const Segment& s) { return s.slot; });
 }
 
 void QueryEngine::submitted(uint64_t value) {
@@ -388,11 +421,13 @@ void QueryEngine::submitted(uint64_t value) {
     for (const Owner& o : endsRecorded_)
         if (owns(o)) queries_[o.id - 1].endValue = value;
     endsRecorded_.clear();
+    if (idle_) idle_->submitted(value);
     // Keep the pending list short even when nobody asks for results.
     resolveCompleted();
 }
 
 void QueryEngine::resolveCompleted() {
+    if (idle_ && idle_->busy()) idle_->resolveCompleted(device_.queue().completedValue());
     if (pending_.empty()) return;
     const uint64_t completed = device_.queue().completedValue();
     while (!pending_.empty() && pending_.front().value <= completed) {
@@ -421,6 +456,15 @@ void QueryEngine::resolve(const Segment& s) {
                 for (uint32_t i = 0; i < statisticCount_; ++i)
                     r.statistics[statisticFields_[i]] += data[i];
                 break;
+            case Kind::StreamOutputStats0:
+            case Kind::StreamOutputStats1:
+            case Kind::StreamOutputStats2:
+            case Kind::StreamOutputStats3: {
+                const int stream = streamOf(s.kind);
+                r.primitivesWritten[stream] += data[0];
+                r.primitivesNeeded[stream] += data[1];
+                break;
+            }
             default:
                 break;
             }
@@ -467,6 +511,20 @@ void QueryEngine::clearPredication() {
     predication_ = {};
 }
 
+bool QueryEngine::transfersSkipped() {
+    if (predication_.skipAll || !predication_.gpu) return predication_.skipAll;
+    Query* q = find(predication_.id);
+    if (!q) return false;
+    if (!q->resolved) {
+        DDIVK_WARN_ONCE("predicated copy or blit: waiting for the predicate (Vulkan cannot predicate transfers)");
+        if (q->endValue == 0) stream_.flush();
+        device_.queue().wait(q->endValue);
+        resolveCompleted();
+    }
+    // Only occlusion predicates run on the GPU; `inverted` is the predicate value.
+    return (q->result.count != 0) == predication_.inverted;
+}
+
 // A free slot of the predicate ring: not read by recorded or unfinished work.
 uint32_t QueryEngine::predicateSlot() {
     const uint32_t slot = nextPredicateSlot_++ % kPredicateSlots;
@@ -482,16 +540,19 @@ uint32_t QueryEngine::predicateSlot() {
 
 HRESULT QueryEngine::setPredication(QueryId id, bool value, bool hint) {
     Query* q = find(id);
-    if (id != 0 && (!q || q->kind != Kind::OcclusionPredicate || q->state != QueryState::Issued))
+    // The occlusion predicate, or a stream-overflow predicate (answered on the CPU).
+    const bool overflow = q && isStreamOverflow(q->kind);
+    if (id != 0 && (!q || (q->kind != Kind::OcclusionPredicate && !overflow) || q->state != QueryState::Issued))
         return D3DERR_INVALIDCALL; // predication stays as it was
     clearPredication();
     if (id == 0) return S_OK;
     predication_.id = id;
-    // Skip rendering when the answer (count != 0) equals `value`.
-    auto decide = [&](uint64_t count) {
-        predication_.skipAll = (count != 0) == value;
+    // Skip rendering when the predicate's answer equals `value`.
+    auto decide = [&](bool answer) {
+        predication_.skipAll = answer == value;
         return S_OK;
     };
+    auto answer = [&] { return overflow ? q->result.overflowed(streamOf(q->kind)) : q->result.count != 0; };
     auto known = [&] {
         if (q->resolved) return true;
         if (q->endValue == 0 || !device_.queue().isComplete(q->endValue)) return false;
@@ -516,16 +577,16 @@ HRESULT QueryEngine::setPredication(QueryId id, bool value, bool hint) {
         return n;
     };
 
-    if (known()) return decide(q->result.count);
+    if (known()) return decide(answer());
     QuerySlot only;
     size_t n = segments(&only);
-    if (n == 0) return decide(0); // nothing was drawn in the bracket
-    if (n == 1 && beginConditional_) {
+    if (n == 0) return decide(false); // nothing was drawn in the bracket
+    if (n == 1 && !overflow && beginConditional_) {
         // Copies are recorded outside a pass; the slot first, as freeing one may flush and
         // complete the predicate itself.
         stream_.endRendering();
         const uint32_t slot = predicateSlot();
-        if (known()) return decide(q->result.count);
+        if (known()) return decide(answer());
         VkCommandBuffer cb = stream_.commands();
         vkCmdCopyQueryPoolResults(cb, only.chunk->pool(), only.index, 1, predicates_.handle(),
                                   VkDeviceSize(slot) * 4, 4, VK_QUERY_RESULT_WAIT_BIT);
@@ -547,11 +608,14 @@ HRESULT QueryEngine::setPredication(QueryId id, bool value, bool hint) {
         predication_ = {};
         return S_OK;
     }
-    DDIVK_WARN_ONCE("SetPredication: the predicate spans several passes; waiting for its result");
+    if (overflow)
+        DDIVK_WARN_ONCE("SetPredication: stream-overflow predicates are answered on the CPU; waiting for the result");
+    else
+        DDIVK_WARN_ONCE("SetPredication: the predicate spans several passes; waiting for its result");
     if (q->endValue == 0) stream_.flush();
     device_.queue().wait(q->endValue);
     resolveCompleted();
-    return decide(q->result.count);
+    return decide(answer());
 }
 
 } // namespace ddivk::query

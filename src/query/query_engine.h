@@ -25,6 +25,7 @@
 
 #include "ddivk/hresult.h"
 #include "query/command_stream.h"
+#include "query/idle_counter.h"
 #include "query/query_pool.h"
 #include "query/query_types.h"
 #include "vk/device.h"
@@ -51,6 +52,16 @@ struct QueryResult {
     bool disjoint = false;  // TimestampDisjoint
     // Pipeline statistics in D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS order.
     std::array<uint64_t, 11> statistics{};
+    float idle = 0.0f; // GPU_IDLE: the fraction of the bracket the GPU was idle
+    // Stream output per vertex stream: primitives written, and written plus those that did not
+    // fit (PrimitivesStorageNeeded).
+    std::array<uint64_t, 4> primitivesWritten{}, primitivesNeeded{};
+    // The stream-overflow predicates' answer for `stream` (0..3, or kAnyStream).
+    bool overflowed(int stream) const {
+        for (int s = 0; s < 4; ++s)
+            if ((stream == s || stream == kAnyStream) && primitivesNeeded[s] > primitivesWritten[s]) return true;
+        return false;
+    }
 };
 
 // The host clock TIMESTAMPDISJOINT compares the device clock with (calibrated timestamps with
@@ -105,12 +116,16 @@ class QueryEngine {
     // renderingSkipped() tells the device to skip draws and clears), else with
     // VK_EXT_conditional_rendering on the predicate's count. A predicate whose count spans
     // several Vulkan queries is waited for, unless it is a hint (`hint`: drawing anyway is
-    // allowed). D3DERR_INVALIDCALL for a query that is not an ended occlusion predicate.
+    // allowed). A stream-overflow predicate is answered on the CPU (waited for when not known:
+    // it must be guaranteed). D3DERR_INVALIDCALL for a query that is not an ended predicate.
     HRESULT setPredication(QueryId id, bool value, bool hint);
     // Predication decided on the CPU that rendering is skipped.
     bool renderingSkipped() const { return predication_.skipAll; }
     // Predication runs on the GPU (conditional rendering inside each pass).
     bool predicatedOnGpu() const { return predication_.gpu; }
+    // Predication skips copies, blits and fills, which Vulkan cannot predicate: decided on the
+    // CPU, waiting for the predicate when it is answered on the GPU for draws.
+    bool transfersSkipped();
 
     bool valid(QueryId id) const;
     Kind kind(QueryId id) const;
@@ -120,6 +135,7 @@ class QueryEngine {
     uint32_t generation(QueryId id) const;
 
     // --- Hooks of the command stream ------------------------------------------------------
+    void commandsBegun(VkCommandBuffer cb);   // right after vkBeginCommandBuffer
     void renderingBegun(VkCommandBuffer cb);  // after vkCmdBeginRendering
     void renderingEnding(VkCommandBuffer cb); // before vkCmdEndRendering
     void submitting(VkCommandBuffer cb);      // after the last pass, before vkEndCommandBuffer
@@ -129,6 +145,8 @@ class QueryEngine {
     size_t poolCount() const;
     size_t pendingSegments() const { return pending_.size() + recording_.size(); }
     size_t liveQueries() const { return queries_.size() - freeIds_.size(); }
+    // Timestamps written for GPU_IDLE counters so far (none while no counter is open).
+    uint64_t idleTimestamps() const { return idle_ ? idle_->timestampsWritten() : 0; }
 
   private:
     struct Owner {
@@ -148,6 +166,7 @@ class QueryEngine {
         std::unique_ptr<ChunkAllocator> allocator;
         Kind kind = Kind::Occlusion;
         VkQueryControlFlags control = 0;
+        int stream = -1; // stream output: the vertex stream (an indexed Vulkan query)
         std::vector<Owner> active; // D3D queries begun on it
         bool running = false;      // a Vulkan query is begun in the open pass
         QuerySlot slot;
@@ -167,6 +186,8 @@ class QueryEngine {
     const Query* find(QueryId id) const;
     bool owns(const Owner& owner) const;
     Channel* channelOf(Kind kind);
+    // Every channel the kind runs on (the any-stream overflow predicate runs on four).
+    template <class F> void forChannels(Kind kind, F&& f);
     void startSegment(Channel& channel, VkCommandBuffer cb);
     void endSegment(Channel& channel, VkCommandBuffer cb);
     void addActive(Channel& channel, Owner owner);
@@ -184,9 +205,11 @@ class QueryEngine {
     VkTimeDomainEXT hostDomain_ = VK_TIME_DOMAIN_DEVICE_EXT; // DEVICE: no host domain to compare
     Channel occlusion_;
     Channel statistics_;
+    std::array<Channel, 4> streamOutput_; // per vertex stream (VK_EXT_transform_feedback queries)
     std::array<uint8_t, 11> statisticFields_{}; // Vulkan result word i -> D3D11 field
     uint32_t statisticCount_ = 0;
     std::unique_ptr<ChunkAllocator> timestamps_;
+    std::unique_ptr<IdleCounter> idle_; // GPU_IDLE counters
 
     // Predication: the predicate's 32-bit count, copied into a slot of predicates_ (a ring read
     // by vkCmdBeginConditionalRenderingEXT).

@@ -81,4 +81,19 @@ void ChunkAllocator::release(QuerySlot slot) {
     }
 }
 
+void copyRun(VkCommandBuffer cb, QuerySlot first, uint32_t count) {
+    QueryChunk& chunk = *first.chunk;
+    vkCmdCopyQueryPoolResults(cb, chunk.pool(), first.index, count, chunk.buffer(),
+                              VkDeviceSize(first.index) * chunk.stride(), chunk.stride(),
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+}
+
+void resultsToHost(VkCommandBuffer cb) {
+    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    toHost.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0,
+                         nullptr, 0, nullptr);
+}
+
 } // namespace ddivk::query

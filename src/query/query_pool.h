@@ -8,6 +8,7 @@
 #include <volk.h>
 
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <span>
 #include <vector>
@@ -78,5 +79,28 @@ class ChunkAllocator {
     std::vector<QueryChunk*> free_;
     QueryChunk* current_ = nullptr;
 };
+
+// Records a copy of `count` consecutive slots' results (64-bit, waiting for them) into their
+// chunk's buffer.
+void copyRun(VkCommandBuffer cb, QuerySlot first, uint32_t count);
+// Makes the copied results visible to host reads once the submission completed.
+void resultsToHost(VkCommandBuffer cb);
+
+// Copies the results of every item's slot (slotOf(item)), one copy per run of consecutive
+// slots, then one barrier to the host: the last commands of a command buffer before submit.
+template <class Items, class SlotOf> void copyResults(VkCommandBuffer cb, const Items& items, SlotOf slotOf) {
+    const size_t n = std::size(items);
+    for (size_t i = 0; i < n;) {
+        const QuerySlot first = slotOf(items[i]);
+        uint32_t count = 1;
+        for (; i + count < n; ++count) {
+            const QuerySlot next = slotOf(items[i + count]);
+            if (next.chunk != first.chunk || next.index != first.index + count) break;
+        }
+        copyRun(cb, first, count);
+        i += count;
+    }
+    if (n != 0) resultsToHost(cb);
+}
 
 } // namespace ddivk::query

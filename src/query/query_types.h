@@ -19,8 +19,27 @@ enum class Kind : uint8_t {
     TimestampFrequency, // D3D9 TIMESTAMPFREQ: the frequency once the GPU passed the query
     PipelineStats,      // Vulkan pipeline statistics (D3D10 fields)
     PipelineStats11,    // the same with HS/DS/CS invocations
-    Unsupported,        // answered as not available
+    GpuIdle,            // counter GPU_IDLE: timestamps around the bracket and each command buffer in it
+    // Stream output (VK_EXT_transform_feedback stream queries): primitives written and needed,
+    // of one vertex stream; the overflow predicates answer needed > written, of one stream or
+    // of any.
+    StreamOutputStats0,
+    StreamOutputStats1,
+    StreamOutputStats2,
+    StreamOutputStats3,
+    StreamOverflow0,
+    StreamOverflow1,
+    StreamOverflow2,
+    StreamOverflow3,
+    StreamOverflowAny,
+    Unsupported, // answered as not available
 };
+
+// The vertex stream a stream-output kind measures: 0..3, kAnyStream for StreamOverflowAny, -1
+// for other kinds.
+constexpr int kAnyStream = 4;
+int streamOf(Kind kind);
+bool isStreamOverflow(Kind kind);
 
 // Whether the kind takes a Begin (a bracket) or only an End.
 bool isBracketed(Kind kind);
@@ -37,10 +56,14 @@ struct TypeRow {
 
 // The D3D10 door's types; nullptr for values outside D3D10DDI_QUERY's query range.
 const TypeRow* findD3D10Type(uint32_t type);
+// The D3D10 counters (D3D10DDI_COUNTER_GPU_IDLE ..), all FLOAT32; nullptr for other values
+// (device-dependent counters included: we have none).
+const TypeRow* findD3D10Counter(uint32_t counter);
 // The D3D9 door's types (DP2 CREATEQUERY); nullptr for unknown values.
 const TypeRow* findD3D9Type(uint32_t type);
 // Every row, for the table tests.
 const TypeRow* d3d10Types(uint32_t* count);
 const TypeRow* d3d9Types(uint32_t* count);
+const TypeRow* d3d10Counters(uint32_t* count);
 
 } // namespace ddivk::query

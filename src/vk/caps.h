@@ -44,6 +44,11 @@ struct Caps {
     bool transformFeedbackQueries = false;
     bool geometryStreams = false;
     uint32_t maxTransformFeedbackStreams = 0;
+    // Bytes per vertex transform feedback can write: to one stream, to one buffer; the largest
+    // XfbStride.
+    uint32_t maxTransformFeedbackStreamDataSize = 0;
+    uint32_t maxTransformFeedbackBufferDataSize = 0;
+    uint32_t maxTransformFeedbackBufferDataStride = 0;
 
     // VK_EXT_conditional_rendering (predication).
     bool conditionalRendering = false;

@@ -1,5 +1,7 @@
 #include "vk/device.h"
 
+#include <type_traits>
+
 #include "util/log.h"
 #include "vk/command_provider.h"
 #include "vk/device_setup.h"
@@ -89,6 +91,16 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
     if (caps.pushDescriptor)
         fn.cmdPushDescriptorSet = reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(
             vkGetDeviceProcAddr(self->device_, "vkCmdPushDescriptorSetKHR"));
+    if (caps.transformFeedback) {
+        auto load = [&](auto& pfn, const char* name) {
+            pfn = reinterpret_cast<std::remove_reference_t<decltype(pfn)>>(vkGetDeviceProcAddr(self->device_, name));
+        };
+        load(fn.cmdBindTransformFeedbackBuffers, "vkCmdBindTransformFeedbackBuffersEXT");
+        load(fn.cmdBeginTransformFeedback, "vkCmdBeginTransformFeedbackEXT");
+        load(fn.cmdEndTransformFeedback, "vkCmdEndTransformFeedbackEXT");
+        load(fn.cmdBeginQueryIndexed, "vkCmdBeginQueryIndexedEXT");
+        load(fn.cmdEndQueryIndexed, "vkCmdEndQueryIndexedEXT");
+    }
 
     VkQueue queue = VK_NULL_HANDLE;
     vkGetDeviceQueue(self->device_, caps.queueFamily, 0, &queue);

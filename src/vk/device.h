@@ -36,6 +36,12 @@ struct DeviceFunctions {
     PFN_vkCmdEndRendering cmdEndRendering = nullptr;
     PFN_vkGetCalibratedTimestampsEXT getCalibratedTimestamps = nullptr; // null without calibration
     PFN_vkCmdPushDescriptorSetKHR cmdPushDescriptorSet = nullptr;       // null without push descriptors
+    // Null without VK_EXT_transform_feedback (caps.transformFeedback).
+    PFN_vkCmdBindTransformFeedbackBuffersEXT cmdBindTransformFeedbackBuffers = nullptr;
+    PFN_vkCmdBeginTransformFeedbackEXT cmdBeginTransformFeedback = nullptr;
+    PFN_vkCmdEndTransformFeedbackEXT cmdEndTransformFeedback = nullptr;
+    PFN_vkCmdBeginQueryIndexedEXT cmdBeginQueryIndexed = nullptr;
+    PFN_vkCmdEndQueryIndexedEXT cmdEndQueryIndexed = nullptr;
 };
 
 class Device {

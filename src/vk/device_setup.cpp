@@ -247,6 +247,11 @@ std::unique_ptr<DeviceSetup> probeDevice(VkInstance instance, VkPhysicalDevice d
     c.geometryStreams = s.useTransformFeedback && s.transformFeedback.geometryStreams;
     c.transformFeedbackQueries = s.useTransformFeedback && xfbProps.transformFeedbackQueries;
     c.maxTransformFeedbackStreams = s.useTransformFeedback ? xfbProps.maxTransformFeedbackStreams : 0;
+    if (s.useTransformFeedback) {
+        c.maxTransformFeedbackStreamDataSize = xfbProps.maxTransformFeedbackStreamDataSize;
+        c.maxTransformFeedbackBufferDataSize = xfbProps.maxTransformFeedbackBufferDataSize;
+        c.maxTransformFeedbackBufferDataStride = xfbProps.maxTransformFeedbackBufferDataStride;
+    }
 
     c.conditionalRendering = s.useConditionalRendering && s.conditionalRendering.conditionalRendering;
     c.bresenhamLines = s.useLineRasterization && s.lineRasterization.bresenhamLines;

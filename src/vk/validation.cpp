@@ -3,8 +3,10 @@
 #include "util/log.h"
 
 #include <atomic>
+#include <cstring>
 #include <deque>
 #include <mutex>
+#include <unordered_set>
 
 namespace ddivk::vk::validation {
 namespace {
@@ -16,6 +18,20 @@ std::atomic<uint64_t> g_warnings{0};
 std::mutex g_mutex;
 std::deque<Message> g_messages; // guarded by g_mutex
 uint64_t g_sequence = 0;        // guarded by g_mutex
+std::unordered_set<uint64_t> g_captureModules; // guarded by g_mutex
+
+constexpr const char* kOutputNotConsumed = "UNASSIGNED-CoreValidation-Shader-OutputNotConsumed";
+
+// A warning about a capture-only output of a stream-output module.
+bool excused(const VkDebugUtilsMessengerCallbackDataEXT* data) {
+    if (!data || !data->pMessageIdName || std::strcmp(data->pMessageIdName, kOutputNotConsumed) != 0) return false;
+    std::lock_guard lock(g_mutex);
+    for (uint32_t i = 0; i < data->objectCount; ++i)
+        if (data->pObjects[i].objectType == VK_OBJECT_TYPE_SHADER_MODULE &&
+            g_captureModules.count(data->pObjects[i].objectHandle))
+            return true;
+    return false;
+}
 
 } // namespace
 
@@ -44,6 +60,16 @@ std::vector<Message> messagesAfter(uint64_t after) {
     return out;
 }
 
+void excuseCaptureOnlyOutputs(VkShaderModule module) {
+    std::lock_guard lock(g_mutex);
+    g_captureModules.insert(uint64_t(module));
+}
+
+void forgetModule(VkShaderModule module) {
+    std::lock_guard lock(g_mutex);
+    g_captureModules.erase(uint64_t(module));
+}
+
 VKAPI_ATTR VkBool32 VKAPI_CALL messengerCallback(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                  VkDebugUtilsMessageTypeFlagsEXT /*types*/,
                                                  const VkDebugUtilsMessengerCallbackDataEXT* data,
@@ -51,6 +77,7 @@ VKAPI_ATTR VkBool32 VKAPI_CALL messengerCallback(VkDebugUtilsMessageSeverityFlag
     const bool error = severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
     const bool warning = severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT;
     if (!error && !warning) return VK_FALSE;
+    if (!error && excused(data)) return VK_FALSE;
 
     Message m;
     m.error = error;

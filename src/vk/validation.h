@@ -33,6 +33,13 @@ uint64_t lastSequence();
 // The kept messages (the latest 256 at most) with sequence > after, oldest first.
 std::vector<Message> messagesAfter(uint64_t after);
 
+// Shader modules with outputs that only transform feedback reads (stream output): the layer's
+// "output not consumed by the fragment shader" performance warning about them is expected, as
+// capture-only outputs have no reader by design, and is neither counted nor logged. Modules
+// are forgotten when destroyed (handles may be reused).
+void excuseCaptureOnlyOutputs(VkShaderModule module);
+void forgetModule(VkShaderModule module);
+
 // The VK_EXT_debug_utils callback that feeds all of the above.
 VKAPI_ATTR VkBool32 VKAPI_CALL messengerCallback(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                  VkDebugUtilsMessageTypeFlagsEXT types,

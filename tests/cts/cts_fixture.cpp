@@ -3,7 +3,6 @@
 #include <cstdlib>
 
 #include "device/device.h"
-#include "shader/assembler.h"
 
 namespace ddivk::test {
 
@@ -87,20 +86,8 @@ HRESULT Cts::drawIndexed(Door door, uint32_t type, int32_t baseVertex, uint32_t 
 }
 
 void Cts::setProgram(const char* vs, const char* ps, const std::vector<D3DVERTEXELEMENT9>& decl) {
-    auto v = shader::assemble(vs);
-    auto p = shader::assemble(ps);
-    ASSERT_TRUE(v) << v.error().message();
-    ASSERT_TRUE(p) << p.error().message();
     CommandStream s;
-    s.cmd(D3DDP2OP_CREATEVERTEXSHADERFUNC, 1).put(D3DHAL_DP2CREATEVERTEXSHADERFUNC{1, uint32_t(v->size() * 4)});
-    s.putAll(*v);
-    s.cmd(D3DDP2OP_CREATEPIXELSHADER, 1).put(D3DHAL_DP2CREATEPIXELSHADER{2, uint32_t(p->size() * 4)});
-    s.putAll(*p);
-    s.cmd(D3DDP2OP_CREATEVERTEXSHADERDECL, 1).put(D3DHAL_DP2CREATEVERTEXSHADERDECL{3, uint32_t(decl.size())});
-    s.putAll(decl);
-    s.cmd(D3DDP2OP_SETVERTEXSHADERDECL, 1).put(D3DHAL_DP2VERTEXSHADER{3});
-    s.cmd(D3DDP2OP_SETVERTEXSHADERFUNC, 1).put(D3DHAL_DP2VERTEXSHADER{1});
-    s.cmd(D3DDP2OP_SETPIXELSHADER, 1).put(D3DHAL_DP2PIXELSHADER{2});
+    setShaderProgram(s, vs, ps, decl);
     run(s);
 }
 

@@ -172,6 +172,7 @@ enum class Capability : uint32_t {
     SampledBuffer = 46,
     ImageQuery = 50,
     DerivativeControl = 51,
+    TransformFeedback = 53,
     DrawParameters = 4427,
     DemoteToHelperInvocation = 5379,
 };
@@ -179,6 +180,7 @@ enum class Capability : uint32_t {
 enum class ExecutionModel : uint32_t { Vertex = 0, Geometry = 3, Fragment = 4, GLCompute = 5 };
 
 enum class ExecutionMode : uint32_t {
+    Xfb = 11,
     OriginUpperLeft = 7,
     OriginLowerLeft = 8,
     EarlyFragmentTests = 9,
@@ -230,6 +232,8 @@ enum class Decoration : uint32_t {
     Binding = 33,
     DescriptorSet = 34,
     Offset = 35,
+    XfbBuffer = 36,
+    XfbStride = 37,
 };
 
 enum class BuiltIn : uint32_t {

@@ -160,6 +160,7 @@ Translation Emitter::run() {
 
     b.entryPoint(isPixel() ? spirv::ExecutionModel::Fragment : spirv::ExecutionModel::Vertex, mainFunction_, "main",
                  interface_);
+    if (!isPixel() && key_.streamOutput[0]) b.executionMode(mainFunction_, spirv::ExecutionMode::Xfb);
     if (isPixel()) {
         b.executionMode(mainFunction_, spirv::ExecutionMode::OriginUpperLeft);
         if (out_.writesDepth) b.executionMode(mainFunction_, spirv::ExecutionMode::DepthReplacing);

@@ -156,6 +156,9 @@ class Emitter {
     void pixelEpilogue();
     void vertexEpilogue();
     void clipDistances(Id position, Id maskBits); // gl_ClipDistance from VsSystem
+    // Outputs captured by stream output (TranslationKey::streamOutput), at locations outside
+    // `usedLocations`.
+    void streamOutputs(uint32_t usedLocations);
     Id ensureVar(RegType type, uint32_t number);
 
   public:

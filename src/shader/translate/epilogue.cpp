@@ -126,6 +126,10 @@ void Emitter::vertexEpilogue() {
     pointSize = glsl(Glsl::FClamp, tF32, {pointSize, component(system, 1), component(system, 2)});
     b.store(outputVar(*this, tF32, 0, {RegType::RastOut, 2, kUsagePSize, 0, 0}, BuiltIn::PointSize, true), pointSize);
     if (key_.clipDistances) clipDistances(position, component(system, 3));
+    if (key_.streamOutput[0]) {
+        const uint32_t linked = key_.vsOutputLocations == TranslationKey::kAllOutputs ? 0 : key_.vsOutputLocations;
+        streamOutputs(written | linked);
+    }
 }
 
 // User clip planes (IDirect3DDevice9::SetClipPlane: with the programmable pipeline the planes

@@ -70,15 +70,34 @@ struct TranslationKey {
     static constexpr uint8_t kNotFetched = 0xFF;
     static constexpr uint8_t kFetchWordAligned = 0x80;
     std::array<FetchElement, 16> fetch{};
+    // vs_3_0: output registers captured by stream output (transform feedback into buffers, the
+    // D3D10 door's SO declaration), one packed entry each (streamOutputEntry); 0 ends the list.
+    // Each entry copies a run of components of one register to an output decorated for buffer
+    // `buffer` at a byte offset; strides are per buffer, in bytes.
+    static constexpr uint32_t kStreamOutputEntries = 16;
+    std::array<uint32_t, kStreamOutputEntries> streamOutput{};
+    std::array<uint16_t, 4> streamOutputStrides{};
 
     auto operator<=>(const TranslationKey&) const = default;
 };
 
+// One TranslationKey::streamOutput entry: components [first, first + count) of output register
+// oN (N < 12) to buffer `buffer` (< 4) at `offset` bytes (a multiple of 4, below 4096).
+constexpr uint32_t streamOutputEntry(uint32_t reg, uint32_t first, uint32_t count, uint32_t buffer, uint32_t offset) {
+    return 1u << 31 | reg | first << 4 | (count - 1) << 6 | buffer << 8 | (offset / 4) << 10;
+}
+struct StreamOutputField {
+    uint32_t reg, first, count, buffer, offset;
+};
+constexpr StreamOutputField streamOutputField(uint32_t entry) {
+    return {entry & 0xF, entry >> 4 & 3, (entry >> 6 & 3) + 1, entry >> 8 & 3, (entry >> 10 & 0x3FF) * 4};
+}
+
 // Every field of the key packed into words, for hashing (keep in step with the struct; the
 // size check below fails when a field is added, unless it fills padding as flatColors does).
-inline std::array<uint32_t, 22> keyWords(const TranslationKey& k) {
-    static_assert(sizeof(TranslationKey) == 88, "a TranslationKey field is missing from keyWords()");
-    std::array<uint32_t, 22> w{k.samplerDims,
+inline std::array<uint32_t, 40> keyWords(const TranslationKey& k) {
+    static_assert(sizeof(TranslationKey) == 160, "a TranslationKey field is missing from keyWords()");
+    std::array<uint32_t, 40> w{k.samplerDims,
                                uint32_t(k.shadowSamplers) | uint32_t(k.projectedDivisors) << 16,
                                uint32_t(k.alphaFunc) | uint32_t(k.fog) << 8 |
                                    uint32_t(k.legacyZeroMul) << 16 | uint32_t(k.flatColors) << 24,
@@ -89,6 +108,9 @@ inline std::array<uint32_t, 22> keyWords(const TranslationKey& k) {
     for (size_t i = 0; i < k.fetch.size(); ++i)
         w[6 + i] =
             uint32_t(k.fetch[i].type) | uint32_t(k.fetch[i].stream) << 8 | uint32_t(k.fetch[i].offset) << 16;
+    for (size_t i = 0; i < k.streamOutput.size(); ++i) w[22 + i] = k.streamOutput[i];
+    w[38] = uint32_t(k.streamOutputStrides[0]) | uint32_t(k.streamOutputStrides[1]) << 16;
+    w[39] = uint32_t(k.streamOutputStrides[2]) | uint32_t(k.streamOutputStrides[3]) << 16;
     return w;
 }
 
@@ -121,6 +143,8 @@ struct Translation {
     // i# or b#. The draw uploads only those.
     uint32_t floatConstantsRead = 0;
     bool readsIntOrBoolConstants = false;
+    // Vertex shaders: outputs only stream output reads (TranslationKey::streamOutput).
+    bool captureOnlyOutputs = false;
 };
 
 // The module, or why the program cannot be translated (Error::offset: the instruction's token

@@ -205,6 +205,7 @@ TEST(FormatTable, DxtBlocksDecodeAsTheirBcFormats) {
 TEST(FormatTable, EveryRowHasAVulkanFormatTheDeviceCanUse) {
     vk::Device& device = test::sharedDevice();
     for (const FormatInfo& f : formatTable()) {
+        if (!hasStorage(f)) continue; // NULL: no image at all (its own test below)
         const bool depth = f.d3dFormat == D3DFMT_D16 || f.d3dFormat == D3DFMT_D24S8 || f.d3dFormat == D3DFMT_D24X8 ||
                            f.d3dFormat == D3DFMT_D32F_LOCKABLE || f.d3dFormat == D3DFMT_INTZ;
         const VkFormatFeatureFlags need =
@@ -221,6 +222,21 @@ TEST(FormatTable, EveryRowHasAVulkanFormatTheDeviceCanUse) {
             EXPECT_TRUE(usable) << f.name;
         }
     }
+}
+
+// D3DFMT_NULL: a render-target format only (vendors expose it for depth-only passes), with no
+// Vulkan storage; the one row without.
+TEST(FormatTable, NullIsARenderTargetFormatOnlyWithoutStorage) {
+    const FormatInfo* info = findFormat(D3DFMT_NULL);
+    ASSERT_NE(info, nullptr);
+    EXPECT_TRUE(info->renderTarget);
+    EXPECT_FALSE(info->depthStencil);
+    EXPECT_FALSE(hasStorage(*info));
+    EXPECT_EQ(info->vkFallback, VK_FORMAT_UNDEFINED);
+    for (const FormatInfo& f : formatTable())
+        if (f.d3dFormat != D3DFMT_NULL) {
+            EXPECT_TRUE(hasStorage(f)) << f.name;
+        }
 }
 
 } // namespace

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include "ddivk/d3d9_decl.h"
-#include "shader/assembler.h"
 #include "unit/render/render_states_fixture.h"
 
 namespace ddivk::test {
@@ -99,23 +98,13 @@ class ShaderDrawStates : public RenderStatesTest {
 
     // A pass-through vs_3_0 / ps_3_0 pair with position and colour from stream 0.
     static void setShaders(CommandStream& s) {
-        auto vs = shader::assemble("vs_3_0\ndcl_position v0\ndcl_color v1\ndcl_position o0\ndcl_color o1\n"
-                                   "mov o0, v0\nmov o1, v1\n");
-        auto ps = shader::assemble("ps_3_0\ndcl_color v0\nmov oC0, v0\n");
-        ASSERT_TRUE(vs && ps);
-        s.cmd(D3DDP2OP_CREATEVERTEXSHADERFUNC, 1)
-            .put(D3DHAL_DP2CREATEVERTEXSHADERFUNC{1, uint32_t(vs->size() * 4)});
-        s.putAll(*vs);
-        s.cmd(D3DDP2OP_CREATEPIXELSHADER, 1).put(D3DHAL_DP2CREATEPIXELSHADER{2, uint32_t(ps->size() * 4)});
-        s.putAll(*ps);
-        const D3DVERTEXELEMENT9 elements[] = {{0, 0, D3DDECLTYPE_FLOAT4, 0, D3DDECLUSAGE_POSITION, 0},
-                                              {0, 16, D3DDECLTYPE_D3DCOLOR, 0, D3DDECLUSAGE_COLOR, 0}};
-        s.cmd(D3DDP2OP_CREATEVERTEXSHADERDECL, 1).put(D3DHAL_DP2CREATEVERTEXSHADERDECL{3, 2});
-        s.put(elements);
-        s.cmd(D3DDP2OP_SETVERTEXSHADERDECL, 1).put(D3DHAL_DP2VERTEXSHADER{3});
-        s.cmd(D3DDP2OP_SETVERTEXSHADERFUNC, 1).put(D3DHAL_DP2VERTEXSHADER{1});
-        s.cmd(D3DDP2OP_SETPIXELSHADER, 1).put(D3DHAL_DP2PIXELSHADER{2});
-        s.cmd(D3DDP2OP_SETSTREAMSOURCEUM, 1).put(D3DHAL_DP2SETSTREAMSOURCEUM{0, sizeof(ShaderVertex)});
+        setShaderProgram(s,
+                         "vs_3_0\ndcl_position v0\ndcl_color v1\ndcl_position o0\ndcl_color o1\n"
+                         "mov o0, v0\nmov o1, v1\n",
+                         "ps_3_0\ndcl_color v0\nmov oC0, v0\n",
+                         {{0, 0, D3DDECLTYPE_FLOAT4, 0, D3DDECLUSAGE_POSITION, 0},
+                          {0, 16, D3DDECLTYPE_D3DCOLOR, 0, D3DDECLUSAGE_COLOR, 0}});
+        userStream(s, sizeof(ShaderVertex));
     }
 };
 

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "device/handles.h"
+#include "shader/assembler.h"
 
 namespace ddivk::test {
 
@@ -80,6 +81,24 @@ void RenderTest::renderState(CommandStream& s, uint32_t state, uint32_t value) {
     rs.RenderState = state;
     rs.dwState = value;
     s.cmd(D3DDP2OP_RENDERSTATE, 1).put(rs);
+}
+
+void RenderTest::setShaderProgram(CommandStream& s, const char* vsText, const char* psText,
+                                  const std::vector<D3DVERTEXELEMENT9>& elements) {
+    auto vs = shader::assemble(vsText), ps = shader::assemble(psText);
+    ASSERT_TRUE(vs) << vs.error().message();
+    ASSERT_TRUE(ps) << ps.error().message();
+    s.cmd(D3DDP2OP_CREATEVERTEXSHADERFUNC, 1)
+        .put(D3DHAL_DP2CREATEVERTEXSHADERFUNC{1, uint32_t(vs->size() * 4)});
+    s.putAll(*vs);
+    s.cmd(D3DDP2OP_CREATEPIXELSHADER, 1).put(D3DHAL_DP2CREATEPIXELSHADER{2, uint32_t(ps->size() * 4)});
+    s.putAll(*ps);
+    s.cmd(D3DDP2OP_CREATEVERTEXSHADERDECL, 1)
+        .put(D3DHAL_DP2CREATEVERTEXSHADERDECL{3, uint32_t(elements.size())});
+    s.putAll(elements);
+    s.cmd(D3DDP2OP_SETVERTEXSHADERDECL, 1).put(D3DHAL_DP2VERTEXSHADER{3});
+    s.cmd(D3DDP2OP_SETVERTEXSHADERFUNC, 1).put(D3DHAL_DP2VERTEXSHADER{1});
+    s.cmd(D3DDP2OP_SETPIXELSHADER, 1).put(D3DHAL_DP2PIXELSHADER{2});
 }
 
 void RenderTest::clear(CommandStream& s, uint32_t flags, uint32_t color, const std::vector<RECT>& rects,

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ddivk/d3d9_decl.h"
 #include "ddivk/d3d9_enums.h"
 #include "ddivk/ddivk.h"
 #include "ddivk/dp2_payloads.h"
@@ -67,6 +68,14 @@ class RenderTest : public ::testing::Test {
 
     // Appends a render-state token.
     static void renderState(CommandStream& s, uint32_t state, uint32_t value);
+    // Appends the tokens that create vertex shader 1 and pixel shader 2 (assembled from text)
+    // and declaration 3 of `elements`, and set all three.
+    static void setShaderProgram(CommandStream& s, const char* vs, const char* ps,
+                                 const std::vector<D3DVERTEXELEMENT9>& elements);
+    // Appends SETSTREAMSOURCEUM: stream 0 from the call's user-memory vertices of `stride` bytes.
+    static void userStream(CommandStream& s, uint32_t stride) {
+        s.cmd(D3DDP2OP_SETSTREAMSOURCEUM, 1).put(D3DHAL_DP2SETSTREAMSOURCEUM{0, stride});
+    }
     // Appends a CLEAR of the target with rects (none: the viewport).
     static void clear(CommandStream& s, uint32_t flags, uint32_t color, const std::vector<RECT>& rects = {},
                       float depth = 1.0f, uint32_t stencil = 0);

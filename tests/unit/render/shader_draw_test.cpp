@@ -9,7 +9,6 @@
 #include "ddivk/d3d9_decl.h"
 #include "device/context.h"
 #include "device/handles.h"
-#include "shader/assembler.h"
 #include "unit/render/reference_raster.h"
 #include "unit/render/render_fixture.h"
 
@@ -24,12 +23,6 @@ struct ShaderVertex {
     uint32_t color;
 };
 
-std::vector<uint32_t> tokensOf(const char* text) {
-    auto tokens = shader::assemble(text);
-    EXPECT_TRUE(tokens) << (tokens ? "" : tokens.error().message());
-    return tokens ? *tokens : std::vector<uint32_t>{};
-}
-
 class ShaderDraw : public RenderTest {
   protected:
     // Clip-space vertex landing on screen position (sx, sy) of the target (D3D9's viewport
@@ -40,19 +33,10 @@ class ShaderDraw : public RenderTest {
 
     // Creates vs 1 / ps 2 / declaration 3 from `vs` and `ps` and sets them.
     void setShaders(CommandStream& s, const char* vs, const char* ps) {
-        const std::vector<uint32_t> v = tokensOf(vs), p = tokensOf(ps);
-        s.cmd(D3DDP2OP_CREATEVERTEXSHADERFUNC, 1).put(D3DHAL_DP2CREATEVERTEXSHADERFUNC{1, uint32_t(v.size() * 4)});
-        s.putAll(v);
-        s.cmd(D3DDP2OP_CREATEPIXELSHADER, 1).put(D3DHAL_DP2CREATEPIXELSHADER{2, uint32_t(p.size() * 4)});
-        s.putAll(p);
-        const D3DVERTEXELEMENT9 elements[] = {{0, 0, D3DDECLTYPE_FLOAT4, 0, D3DDECLUSAGE_POSITION, 0},
-                                              {0, 16, D3DDECLTYPE_D3DCOLOR, 0, D3DDECLUSAGE_COLOR, 0}};
-        s.cmd(D3DDP2OP_CREATEVERTEXSHADERDECL, 1).put(D3DHAL_DP2CREATEVERTEXSHADERDECL{3, 2});
-        s.put(elements);
-        s.cmd(D3DDP2OP_SETVERTEXSHADERDECL, 1).put(D3DHAL_DP2VERTEXSHADER{3});
-        s.cmd(D3DDP2OP_SETVERTEXSHADERFUNC, 1).put(D3DHAL_DP2VERTEXSHADER{1});
-        s.cmd(D3DDP2OP_SETPIXELSHADER, 1).put(D3DHAL_DP2PIXELSHADER{2});
-        s.cmd(D3DDP2OP_SETSTREAMSOURCEUM, 1).put(D3DHAL_DP2SETSTREAMSOURCEUM{0, sizeof(ShaderVertex)});
+        setShaderProgram(s, vs, ps,
+                         {{0, 0, D3DDECLTYPE_FLOAT4, 0, D3DDECLUSAGE_POSITION, 0},
+                          {0, 16, D3DDECLTYPE_D3DCOLOR, 0, D3DDECLUSAGE_COLOR, 0}});
+        userStream(s, sizeof(ShaderVertex));
     }
 
     static RefVertex refAt(float sx, float sy, uint32_t color) {
