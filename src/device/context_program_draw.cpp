@@ -208,6 +208,11 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         }
         key.pixelModule = uint64_t(pipelines->translationModule(*pixel));
         key.bindingMask |= 1ull << abi::kPsConstantsBinding | 1ull << abi::kPsSystemBinding;
+    } else if (!color->hasImage() && !s.renderStates[D3DRS_ALPHATESTENABLE]) {
+        // A NULL render target and the fixed-function pixel stage: nothing the stage computes
+        // is seen (no colour, no discard), so the pipeline has no fragment shader, D3D10's NULL
+        // pixel shader (no PSInvocations). Depth and stencil work as ever.
+        key.pixelModule = 0;
     } else {
         for (uint32_t stage = 0; stage < ff::kFfPixelStages; ++stage) {
             Resource* t = boundTexture(stage);

@@ -116,6 +116,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         if (r) r->markUsed(serial);
     if (d.indexBuffer) d.indexBuffer->markUsed(serial);
     cmds.beginRendering(d.color, d.depth, srgbWrite);
+    device_.queries().pixelShaderBound(key.pixelModule != 0);
     VkCommandBuffer cb = cmds.commands();
 
     // What the command buffer holds from our previous draw; the state changed since.
@@ -238,7 +239,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
             pss.alphaRef[0] = float(rs[D3DRS_ALPHAREF] & 0xFF) / 255.0f;
             std::memcpy(p, &pss, sizeof pss);
         });
-    } else {
+    } else if (key.pixelModule) { // (none: a depth-only pipeline without a fragment stage)
         uniform(abi::kFfPixelBinding, sizeof(ff::FfPixelState), 1, [&](void* p) {
             const ff::FfPixelState block = ff::packFfPixelState(s, d.ffTextures);
             std::memcpy(p, &block, sizeof block);

@@ -148,8 +148,10 @@ VkPipeline ProgramPipelineCache::get(const ProgramPipelineKey& key) {
     vertexInput.vertexAttributeDescriptionCount = uint32_t(attributes.size());
     vertexInput.pVertexAttributeDescriptions = attributes.data();
 
+    // pixelModule 0: no fragment stage (depth-only passes, docs/draw-translator.md).
+    const std::span<const VkPipelineShaderStageCreateInfo> used(stages.data(), key.pixelModule ? 2 : 1);
     const VkPipeline pipeline =
-        createGraphicsPipeline(device_, layout(key.bindingMask), key.state, stages, vertexInput, pipelineCache_);
+        createGraphicsPipeline(device_, layout(key.bindingMask), key.state, used, vertexInput, pipelineCache_);
     pipelines_.emplace(key, pipeline);
     ++created_;
     return pipeline;

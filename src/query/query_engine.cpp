@@ -31,6 +31,9 @@ constexpr StatisticRow kStatistics[] = {
     {VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT, 10},
 };
 
+// D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS's PSInvocations.
+constexpr uint8_t kPsInvocationsField = 7;
+
 // Clock drift tolerated between the device and host clocks before a bracket is called
 // disjoint, on top of the deviations vkGetCalibratedTimestampsEXT reports (parts per million).
 constexpr uint64_t kDriftPpm = 500;
@@ -352,6 +355,7 @@ void QueryEngine::endSegment(Channel& channel, VkCommandBuffer cb) {
     s.allocator = channel.allocator.get();
     s.kind = channel.kind;
     s.owners = channel.active;
+    s.noPixelShader = &channel == &statistics_ && noPixelShader_;
     recording_.push_back(std::move(s));
     channel.running = false;
 }
@@ -372,6 +376,19 @@ void QueryEngine::removeActive(Channel& channel, QueryId id) {
 }
 
 // --- Hooks -----------------------------------------------------------------------------------
+
+void QueryEngine::pixelShaderBound(bool bound) {
+    if (noPixelShader_ == !bound) return;
+    // The statistics so far belong to the other kind of draw: a new segment from here.
+    if (statistics_.running) {
+        VkCommandBuffer cb = stream_.commands();
+        endSegment(statistics_, cb);
+        noPixelShader_ = !bound;
+        startSegment(statistics_, cb);
+        return;
+    }
+    noPixelShader_ = !bound;
+}
 
 void QueryEngine::renderingBegun(VkCommandBuffer cb) {
     for (Channel* c : {&occlusion_, &statistics_, &streamOutput_[0], &streamOutput_[1], &streamOutput_[2],
@@ -454,7 +471,8 @@ void QueryEngine::resolve(const Segment& s) {
                 break;
             case Kind::PipelineStats:
                 for (uint32_t i = 0; i < statisticCount_; ++i)
-                    r.statistics[statisticFields_[i]] += data[i];
+                    if (!(s.noPixelShader && statisticFields_[i] == kPsInvocationsField))
+                        r.statistics[statisticFields_[i]] += data[i];
                 break;
             case Kind::StreamOutputStats0:
             case Kind::StreamOutputStats1:

@@ -134,6 +134,12 @@ class QueryEngine {
     // holding (id, generation) can tell whether an answer still belongs to its issue.
     uint32_t generation(QueryId id) const;
 
+    // Whether the draws recorded from now on have a fragment shader. D3D10: "when a NULL pixel
+    // shader is bound to the pipeline, the value in PSInvocations does not increment"; drivers
+    // may count invocations of their own internal fragment stage, so statistics segments are
+    // split where this changes and those without one add no PSInvocations.
+    void pixelShaderBound(bool bound);
+
     // --- Hooks of the command stream ------------------------------------------------------
     void commandsBegun(VkCommandBuffer cb);   // right after vkBeginCommandBuffer
     void renderingBegun(VkCommandBuffer cb);  // after vkCmdBeginRendering
@@ -160,6 +166,7 @@ class QueryEngine {
         Kind kind = Kind::Occlusion;
         uint64_t value = 0; // timeline value of its submission (0 while recording)
         std::vector<Owner> owners;
+        bool noPixelShader = false; // statistics: its draws had no fragment shader
     };
     // A Vulkan query type that spans draws (occlusion, pipeline statistics).
     struct Channel {
@@ -205,6 +212,7 @@ class QueryEngine {
     VkTimeDomainEXT hostDomain_ = VK_TIME_DOMAIN_DEVICE_EXT; // DEVICE: no host domain to compare
     Channel occlusion_;
     Channel statistics_;
+    bool noPixelShader_ = false; // the draws recorded now have no fragment shader
     std::array<Channel, 4> streamOutput_; // per vertex stream (VK_EXT_transform_feedback queries)
     std::array<uint8_t, 11> statisticFields_{}; // Vulkan result word i -> D3D11 field
     uint32_t statisticCount_ = 0;

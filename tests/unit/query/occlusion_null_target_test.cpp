@@ -138,3 +138,37 @@ TEST_F(OcclusionNullTarget, ColourClearsOfANullRenderTargetDoNothing) {
 
 } // namespace
 } // namespace ddivk::test
+
+namespace ddivk::test {
+namespace {
+
+// PIPELINESTATS: "when a NULL pixel shader is bound to the pipeline, the value in PSInvocations
+// does not increment". A depth-only pass through a NULL render target with the fixed-function
+// pixel stage has no fragment shader; the alpha test needs one (it discards), and so does a
+// pixel shader of the program's own.
+TEST_F(OcclusionNullTargetDepth, ANullPixelStageRunsNoPixelShaderInvocations) {
+    auto psInvocations = [&](uint32_t alphaTest) {
+        D3D10DDI_HQUERY stats = create10(D3D10DDI_QUERY_PIPELINESTATS);
+        D3D10DDI_HQUERY occlusion = create10(D3D10DDI_QUERY_OCCLUSION);
+        CommandStream c = scene();
+        clear(c, D3DCLEAR_ZBUFFER, 0, {}, 1.0f);
+        renderState(c, D3DRS_ALPHATESTENABLE, alphaTest);
+        renderState(c, D3DRS_ALPHAFUNC, D3DCMP_ALWAYS);
+        EXPECT_EQ(execute(c), S_OK);
+        begin10(stats);
+        begin10(occlusion);
+        std::vector<TLVertex> v;
+        CommandStream s = scene();
+        rect(s, v, 0, 0, 12, 6, 0.5f);
+        EXPECT_EQ(execute(s, v), S_OK);
+        end10(occlusion);
+        end10(stats);
+        EXPECT_EQ(wait10<uint64_t>(occlusion), 72u) << "depth still passes and counts";
+        return wait10<D3D10_DDI_QUERY_DATA_PIPELINE_STATISTICS>(stats).PSInvocations;
+    };
+    EXPECT_EQ(psInvocations(0), 0u);
+    EXPECT_GE(psInvocations(1), 72u) << "the alpha test runs the fixed-function pixel stage";
+}
+
+} // namespace
+} // namespace ddivk::test
