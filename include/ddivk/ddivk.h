@@ -10,6 +10,7 @@
 #include "ddivk/hresult.h"
 #include "ddivk/umd_draw.h"
 #include "ddivk/umd_query.h"
+#include "ddivk/umd_state.h"
 
 extern "C" {
 
@@ -91,5 +92,12 @@ uint32_t ddivk_umd_query_data_size(uintptr_t context, ddivk::HANDLE query);
 // device; their handles are what DP2 tokens (SETSTREAMSOURCE, SETINDICES, TEXTURESTAGESTATE's
 // TEXTUREMAP, SETRENDERTARGET) name them by, as surfaces' handles are.
 const ddivk::DDIVK_D3DDDI_DRAWFUNCS* ddivk_umd_draw_functions(void);
+
+// The D3D9 UMD door for state (include/ddivk/umd_state.h): render, texture stage and sampler
+// states, shaders, declarations, constants, viewport, scissor, clears, targets, transforms,
+// material, lights, clip planes and state blocks, hDevice a context handle as above. Each entry
+// point calls the context method the equivalent DP2 token calls; shaders, declarations and state
+// blocks it creates get driver-chosen handles that DP2 tokens name them by too.
+const ddivk::DDIVK_D3DDDI_STATEFUNCS* ddivk_umd_state_functions(void);
 
 } // extern "C"

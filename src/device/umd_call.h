@@ -16,6 +16,13 @@ inline uintptr_t umdHandle(HANDLE h) {
     return reinterpret_cast<uintptr_t>(h);
 }
 
+// Driver handles of resources, shaders, declarations and state blocks are 32-bit numbers (the
+// DP2 tokens' namespace); anything wider names nothing (UINT32_MAX, never handed out).
+inline uint32_t umdHandle32(HANDLE h) {
+    const uintptr_t v = umdHandle(h);
+    return v > UINT32_MAX ? UINT32_MAX : uint32_t(v);
+}
+
 // An unknown hDevice: D3DERR_INVALIDCALL.
 template <class Body> HRESULT umdCall(uintptr_t context, const char* what, Body&& body) {
     Context* c = contextOf(context);

@@ -40,10 +40,8 @@ namespace {
 using device::umdCall;
 using device::umdHandle;
 
-// Driver handles of resources are small integers; anything else names nothing.
 uint32_t resourceHandle(HANDLE h) {
-    const uintptr_t v = umdHandle(h);
-    return v > UINT32_MAX ? UINT32_MAX : uint32_t(v);
+    return device::umdHandle32(h);
 }
 
 HRESULT DDIVK_APIENTRY createResource(HANDLE hDevice, D3DDDIARG_CREATERESOURCE* args) {

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "device/device.h"
+#include "shader/assembler.h"
 
 namespace ddivk::test {
 
@@ -85,24 +86,147 @@ HRESULT Cts::drawIndexed(Door door, uint32_t type, int32_t baseVertex, uint32_t 
     return execute(s, nullptr, 0, 0, 0);
 }
 
-void Cts::setProgram(const char* vs, const char* ps, const std::vector<D3DVERTEXELEMENT9>& decl) {
-    CommandStream s;
-    setShaderProgram(s, vs, ps, decl);
-    run(s);
+namespace {
+HANDLE handleOf(uint32_t h) {
+    return reinterpret_cast<HANDLE>(uintptr_t(h));
+}
+uint32_t handleValue(HANDLE h) {
+    return uint32_t(reinterpret_cast<uintptr_t>(h));
+}
+} // namespace
+
+Cts::Program Cts::setProgram(Door door, const char* vs, const char* ps,
+                             const std::vector<D3DVERTEXELEMENT9>& decl) {
+    if (door == Door::Dp2) {
+        // setShaderProgram always makes pixel shader 2; without one, 0 is set after it.
+        CommandStream s;
+        setShaderProgram(s, vs, ps ? ps : kColorPointPs, decl);
+        if (!ps) s.cmd(D3DDP2OP_SETPIXELSHADER, 1).put(D3DHAL_DP2PIXELSHADER{0});
+        run(s);
+        return {1, ps ? 2u : 0u, 3};
+    }
+    Program p;
+    auto vsCode = shader::assemble(vs);
+    EXPECT_TRUE(vsCode) << vsCode.error().message();
+    if (!vsCode) return p;
+    D3DDDIARG_CREATEVERTEXSHADERFUNC v{uint32_t(vsCode->size() * 4), nullptr};
+    EXPECT_EQ(umdState().pfnCreateVertexShaderFunc(dev(), &v, vsCode->data()), S_OK);
+    p.vs = handleValue(v.ShaderHandle);
+    if (ps) {
+        auto psCode = shader::assemble(ps);
+        EXPECT_TRUE(psCode) << psCode.error().message();
+        if (!psCode) return p;
+        D3DDDIARG_CREATEPIXELSHADER a{uint32_t(psCode->size() * 4), nullptr};
+        EXPECT_EQ(umdState().pfnCreatePixelShader(dev(), &a, psCode->data()), S_OK);
+        p.ps = handleValue(a.ShaderHandle);
+    }
+    D3DDDIARG_CREATEVERTEXSHADERDECL d{uint32_t(decl.size()), nullptr};
+    EXPECT_EQ(umdState().pfnCreateVertexShaderDecl(dev(), &d, decl.data()), S_OK);
+    p.decl = handleValue(d.ShaderHandle);
+    EXPECT_EQ(umdState().pfnSetVertexShaderDecl(dev(), handleOf(p.decl)), S_OK);
+    EXPECT_EQ(umdState().pfnSetVertexShaderFunc(dev(), handleOf(p.vs)), S_OK);
+    EXPECT_EQ(umdState().pfnSetPixelShader(dev(), handleOf(p.ps)), S_OK);
+    return p;
 }
 
-void Cts::setVsConstant(uint32_t reg, float x, float y, float z, float w) {
+// One register of the constants the DP2 opcode `op` sets, through `door`.
+HRESULT Cts::setConstant(Door door, uint8_t op, uint32_t reg, const void* value, size_t bytes) {
+    if (door == Door::Umd) {
+        const D3DDDIARG_SETVERTEXSHADERCONST a{reg, 1};
+        const DDIVK_D3DDDI_STATEFUNCS& f = umdState();
+        switch (op) {
+        case D3DDP2OP_SETVERTEXSHADERCONST:
+            return f.pfnSetVertexShaderConst(dev(), &a, value);
+        case D3DDP2OP_SETPIXELSHADERCONST:
+            return f.pfnSetPixelShaderConst(dev(), &a, static_cast<const float*>(value));
+        case D3DDP2OP_SETPIXELSHADERCONSTI:
+            return f.pfnSetPixelShaderConstI(dev(), &a, static_cast<const int32_t*>(value));
+        case D3DDP2OP_SETPIXELSHADERCONSTB:
+            return f.pfnSetPixelShaderConstB(dev(), &a, static_cast<const int32_t*>(value));
+        default:
+            ADD_FAILURE() << "no UMD function for opcode " << int(op);
+            return E_FAIL;
+        }
+    }
     CommandStream s;
+    s.cmd(op, 1).put(D3DHAL_DP2SETVERTEXSHADERCONST{reg, 1}).raw(value, bytes);
+    return execute(s, nullptr, 0, 0, 0);
+}
+
+HRESULT Cts::setVsConstant(Door door, uint32_t reg, float x, float y, float z, float w) {
     const float v[4] = {x, y, z, w};
-    s.cmd(D3DDP2OP_SETVERTEXSHADERCONST, 1).put(D3DHAL_DP2SETVERTEXSHADERCONST{reg, 1}).put(v);
-    run(s);
+    return setConstant(door, D3DDP2OP_SETVERTEXSHADERCONST, reg, v, sizeof(v));
 }
 
-void Cts::setPixelToClip() {
+HRESULT Cts::setPsConstant(Door door, uint32_t reg, float x, float y, float z, float w) {
+    const float v[4] = {x, y, z, w};
+    return setConstant(door, D3DDP2OP_SETPIXELSHADERCONST, reg, v, sizeof(v));
+}
+
+HRESULT Cts::setPsConstantI(Door door, uint32_t reg, int32_t x, int32_t y, int32_t z, int32_t w) {
+    const int32_t v[4] = {x, y, z, w};
+    return setConstant(door, D3DDP2OP_SETPIXELSHADERCONSTI, reg, v, sizeof(v));
+}
+
+HRESULT Cts::setPsConstantB(Door door, uint32_t reg, bool value) {
+    const int32_t v = value ? 1 : 0;
+    return setConstant(door, D3DDP2OP_SETPIXELSHADERCONSTB, reg, &v, sizeof(v));
+}
+
+void Cts::setPixelToClip(Door door) {
     // clip = pixel * (2 / W, -2 / H) + (-1, 1): pixel centres of D3D9 (integers) land on
     // the pixel, z 0.5, w 1.
-    setVsConstant(0, 2.0f / kWidth, -2.0f / kHeight, 0.0f, 0.0f);
-    setVsConstant(1, -1.0f, 1.0f, 0.5f, 1.0f);
+    EXPECT_EQ(setVsConstant(door, 0, 2.0f / kWidth, -2.0f / kHeight, 0.0f, 0.0f), S_OK);
+    EXPECT_EQ(setVsConstant(door, 1, -1.0f, 1.0f, 0.5f, 1.0f), S_OK);
+}
+
+HRESULT Cts::setRenderState(Door door, uint32_t state, uint32_t value) {
+    if (door == Door::Umd) {
+        D3DDDIARG_RENDERSTATE a{state, value};
+        return umdState().pfnSetRenderState(dev(), &a);
+    }
+    CommandStream s;
+    renderState(s, state, value);
+    return execute(s, nullptr, 0, 0, 0);
+}
+
+HRESULT Cts::setTextureStageState(Door door, uint32_t stage, uint32_t state, uint32_t value) {
+    if (door == Door::Umd) {
+        D3DDDIARG_TEXTURESTAGESTATE a{stage, state, value};
+        return umdState().pfnSetTextureStageState(dev(), &a);
+    }
+    CommandStream s;
+    s.cmd(D3DDP2OP_TEXTURESTAGESTATE, 1)
+        .put(D3DHAL_DP2TEXTURESTAGESTATE{uint16_t(stage), uint16_t(state), value});
+    return execute(s, nullptr, 0, 0, 0);
+}
+
+HRESULT Cts::setViewport(Door door, uint32_t x, uint32_t y, uint32_t width, uint32_t height) {
+    if (door == Door::Umd) {
+        D3DDDIARG_VIEWPORTINFO a{x, y, width, height};
+        return umdState().pfnSetViewport(dev(), &a);
+    }
+    CommandStream s;
+    s.cmd(D3DDP2OP_VIEWPORTINFO, 1).put(D3DHAL_DP2VIEWPORTINFO{x, y, width, height});
+    return execute(s, nullptr, 0, 0, 0);
+}
+
+HRESULT Cts::setScissorRect(Door door, const RECT& rect) {
+    if (door == Door::Umd) return umdState().pfnSetScissorRect(dev(), &rect);
+    CommandStream s;
+    s.cmd(D3DDP2OP_SETSCISSORRECT, 1).put(rect);
+    return execute(s, nullptr, 0, 0, 0);
+}
+
+HRESULT Cts::clearWith(Door door, uint32_t flags, uint32_t color, const std::vector<RECT>& rects, float depth,
+                       uint32_t stencil) {
+    if (door == Door::Umd) {
+        D3DDDIARG_CLEAR a{flags, color, depth, stencil};
+        return umdState().pfnClear(dev(), &a, uint32_t(rects.size()), rects.data());
+    }
+    CommandStream s;
+    clear(s, flags, color, rects, depth, stencil);
+    return execute(s, nullptr, 0, 0, 0);
 }
 
 void Cts::forceFetch(bool on) {
@@ -116,12 +240,6 @@ uint32_t Cts::createIndexBuffer(const std::vector<uint16_t>& indices) {
 uint32_t Cts::createIndexBuffer(const std::vector<uint32_t>& indices) {
     return created(D3DFMT_INDEX32, D3DDDI_RESOURCE_INDEXBUFFER,
                    {{uint32_t(indices.size() * 4), 1, 1, indices.data(), 0, 0}});
-}
-
-void Cts::clearTarget() {
-    CommandStream s;
-    clear(s, D3DCLEAR_TARGET, kCtsBackground);
-    run(s);
 }
 
 void Cts::expectScene(const Pixels& expected, int tolerance) {

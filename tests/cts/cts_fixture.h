@@ -1,7 +1,8 @@
 // The conformance harness's scene builder: the RenderTest device and target, resources made
 // through the UMD door, and each stream, index and draw call sent through either door (DP2
-// tokens or the UMD table), so every case runs the same scene both ways. Shaders, declarations
-// and constants go through DP2 tokens (the one door that has them).
+// tokens or the UMD table), so every case runs the same scene both ways: shaders, declarations,
+// constants, render and texture stage states, viewport, scissor and clears too (the UMD state
+// door, umd_state.h). The helpers without a Door send DP2 tokens.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 
 #include "ddivk/d3d9_decl.h"
 #include "ddivk/umd_draw.h"
+#include "ddivk/umd_state.h"
 #include "unit/render/render_fixture.h"
 
 namespace ddivk::test {
@@ -22,6 +24,9 @@ enum class Door { Dp2, Umd };
 inline const char* doorName(Door d) {
     return d == Door::Dp2 ? "Dp2" : "Umd";
 }
+
+// The background every scene clears to.
+constexpr uint32_t kCtsBackground = 0xFF203040;
 
 // Pixel (x, y) -> the colour it must hold (Cts::expectScene: every pixel not named must hold
 // kCtsBackground).
@@ -32,6 +37,7 @@ class Cts : public RenderTest {
     static HANDLE hDevice(uintptr_t context) { return reinterpret_cast<HANDLE>(context); }
     HANDLE dev() const { return hDevice(context_); }
     static const DDIVK_D3DDDI_DRAWFUNCS& umd() { return *ddivk_umd_draw_functions(); }
+    static const DDIVK_D3DDDI_STATEFUNCS& umdState() { return *ddivk_umd_state_functions(); }
 
     // CreateResource of `surfaces` (buffers: one entry of Width bytes); *handle the new resource.
     HRESULT createResource(uint32_t format, uint32_t flags, const std::vector<D3DDDI_SURFACEINFO>& surfaces,
@@ -60,12 +66,37 @@ class Cts : public RenderTest {
     HRESULT drawIndexed(Door door, uint32_t type, int32_t baseVertex, uint32_t minIndex, uint32_t numVertices,
                         uint32_t startIndex, uint32_t count);
 
-    // --- DP2 state ---
-    // Creates and sets vertex shader 1, pixel shader 2 and declaration 3.
-    void setProgram(const char* vs, const char* ps, const std::vector<D3DVERTEXELEMENT9>& decl);
-    void setVsConstant(uint32_t reg, float x, float y, float z, float w);
+    // --- State through the chosen door ---
+    // The handles of the objects the last setProgram made (DP2: 1, 2, 3; UMD: the driver's).
+    struct Program {
+        uint32_t vs = 0, ps = 0, decl = 0;
+    };
+    // Creates and sets a vertex shader, a pixel shader (none, fixed function, when ps is null)
+    // and a declaration: through DP2 as handles 1, 2 and 3.
+    Program setProgram(Door door, const char* vs, const char* ps, const std::vector<D3DVERTEXELEMENT9>& decl);
+    void setProgram(const char* vs, const char* ps, const std::vector<D3DVERTEXELEMENT9>& decl) {
+        setProgram(Door::Dp2, vs, ps, decl);
+    }
+    HRESULT setVsConstant(Door door, uint32_t reg, float x, float y, float z, float w);
+    void setVsConstant(uint32_t reg, float x, float y, float z, float w) {
+        EXPECT_EQ(setVsConstant(Door::Dp2, reg, x, y, z, w), S_OK);
+    }
+    // One register (`bytes` of `value`) of the constants DP2 opcode `op` sets: the vertex
+    // stage's floats, the pixel stage's floats, integers or BOOLs.
+    HRESULT setConstant(Door door, uint8_t op, uint32_t reg, const void* value, size_t bytes);
+    HRESULT setPsConstant(Door door, uint32_t reg, float x, float y, float z, float w);
+    HRESULT setPsConstantI(Door door, uint32_t reg, int32_t x, int32_t y, int32_t z, int32_t w);
+    HRESULT setPsConstantB(Door door, uint32_t reg, bool value);
     // c0, c1 of the point shaders: pixel coordinates to clip space.
-    void setPixelToClip();
+    void setPixelToClip(Door door = Door::Dp2);
+    HRESULT setRenderState(Door door, uint32_t state, uint32_t value);
+    // Stage and state as the DDI numbers them (D3DDDITSS_*, the DP2 token's numbering).
+    HRESULT setTextureStageState(Door door, uint32_t stage, uint32_t state, uint32_t value);
+    HRESULT setViewport(Door door, uint32_t x, uint32_t y, uint32_t width, uint32_t height);
+    HRESULT setScissorRect(Door door, const RECT& rect);
+    // A clear of `flags` (D3DCLEAR_*), limited to `rects` when there are some.
+    HRESULT clearWith(Door door, uint32_t flags, uint32_t color, const std::vector<RECT>& rects = {},
+                      float depth = 1.0f, uint32_t stencil = 0);
 
     // The shader fallback for every frequency mode (DDIVK_FORCE_VERTEX_FETCH_FALLBACK's switch).
     static void forceFetch(bool on);
@@ -75,7 +106,9 @@ class Cts : public RenderTest {
     uint32_t createIndexBuffer(const std::vector<uint16_t>& indices);
     uint32_t createIndexBuffer(const std::vector<uint32_t>& indices);
     // Clears the target to kCtsBackground.
-    void clearTarget();
+    void clearTarget(Door door = Door::Dp2) {
+        EXPECT_EQ(clearWith(door, D3DCLEAR_TARGET, kCtsBackground), S_OK);
+    }
     // Every pixel of the target against `expected`, each channel within `tolerance`.
     void expectScene(const Pixels& expected, int tolerance = 0);
 };
@@ -122,8 +155,5 @@ inline RefVertex refOf(const PixelVertex& v) {
     return {v.x, v.y, float(v.color >> 16 & 0xFF) / 255, float(v.color >> 8 & 0xFF) / 255,
             float(v.color & 0xFF) / 255, 1.0f};
 }
-
-// The background every scene clears to.
-constexpr uint32_t kCtsBackground = 0xFF203040;
 
 } // namespace ddivk::test

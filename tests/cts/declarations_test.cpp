@@ -325,11 +325,11 @@ TEST_P(DeclType, ShaderReadsTheDocumentedExpansion) {
     const auto [index, door, path] = GetParam();
     const TypeCase& c = typeCases()[index];
     const uint32_t n = uint32_t(c.elements.size());
-    setProgram(kVs, kPs,
+    setProgram(door, kVs, kPs,
                {{0, 0, D3DDECLTYPE_FLOAT2, 0, D3DDECLUSAGE_POSITION, 0},
                 {1, 0, D3DDECLTYPE_FLOAT2, 0, D3DDECLUSAGE_TEXCOORD, 1},
                 {1, 8, c.type, 0, D3DDECLUSAGE_TEXCOORD, 0}});
-    setPixelToClip();
+    setPixelToClip(door);
     setScale(c);
     // Stream 1: (pixel offset, element) per point.
     const uint32_t stride1 = 8 + c.size;
@@ -389,10 +389,10 @@ TEST_P(UnalignedStride, ElementsAtAnyStrideReadTheirOwnVertex) {
         const TypeCase& c = caseOf(type);
         SCOPED_TRACE(std::string(c.name) + " at stride " + std::to_string(stride));
         clearTarget();
-        setProgram(kVsOneStream, kPs,
+        setProgram(door, kVsOneStream, kPs,
                    {{0, 0, D3DDECLTYPE_FLOAT2, 0, D3DDECLUSAGE_POSITION, 0},
                     {1, 0, type, 0, D3DDECLUSAGE_TEXCOORD, 0}});
-        setPixelToClip();
+        setPixelToClip(door);
         setScale(c);
         const uint32_t n = uint32_t(c.elements.size());
         Bytes stream1(size_t(n) * stride, 0xCD);

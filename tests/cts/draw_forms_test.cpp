@@ -49,9 +49,10 @@ class DrawForms : public Cts {
         Cts::SetUp();
         clearTarget();
     }
-    void useProgram() {
-        setProgram(kVs, kPs, kDecl);
-        setPixelToClip();
+    // The program (and its constants) through `door`.
+    void useProgram(Door door = Door::Dp2) {
+        setProgram(door, kVs, kPs, kDecl);
+        setPixelToClip(door);
     }
     Pixels want_;
 };
@@ -61,7 +62,7 @@ class DrawFormsBothDoors : public DrawForms, public ::testing::WithParamInterfac
     Door door() const { return GetParam(); }
     void SetUp() override {
         DrawForms::SetUp();
-        useProgram();
+        useProgram(door());
     }
 };
 

@@ -67,8 +67,8 @@ class Primitives : public Cts, public ::testing::WithParamInterface<std::tuple<D
         Cts::SetUp();
         clearTarget();
         if (path() == Path::Shader) {
-            setProgram(kVs, kPs, kDecl);
-            setPixelToClip();
+            setProgram(door(), kVs, kPs, kDecl);
+            setPixelToClip(door());
             return;
         }
         // No shaders: the FVF (SETVERTEXSHADER) picks the fixed-function or pre-transformed path.

@@ -135,8 +135,8 @@ class StreamFrequency : public Cts, public ::testing::WithParamInterface<std::tu
 };
 
 TEST_P(StreamFrequency, InstancingReadsInstanceDataEveryDivisorInstances) {
-    setProgram(kPointVs, kColorPs, kDecl);
-    setPixelToClip();
+    setProgram(door(), kPointVs, kColorPs, kDecl);
+    setPixelToClip(door());
     // Divisors from 1 up to the largest D3D9 allows (0x7FFFFF): none is truncated.
     for (uint32_t divisor : {1u, 2u, 3u, 0x7FFFFFu}) {
         SCOPED_TRACE(divisor);
@@ -148,8 +148,8 @@ TEST_P(StreamFrequency, InstancingReadsInstanceDataEveryDivisorInstances) {
 // registers every 2 vertices", with StartVertex divided too: start values that are and are not
 // multiples of the divider.
 TEST_P(StreamFrequency, DividerModeFetchesEveryNVerticesFromStartVertexOverN) {
-    setProgram(kPointVs, kColorPs, kDecl);
-    setPixelToClip();
+    setProgram(door(), kPointVs, kColorPs, kDecl);
+    setPixelToClip(door());
     dividerScene(2, 0, 8, false, true, 1);
     dividerScene(3, 3, 9, false, true, 3);
     dividerScene(3, 4, 9, false, true, 5);
@@ -161,15 +161,15 @@ TEST_P(StreamFrequency, DividerModeFetchesEveryNVerticesFromStartVertexOverN) {
 // "The driver ignores the setting of a stream's frequency divisor either for indexed
 // primitives or if ... a vertex shader model that is earlier than version 3.0".
 TEST_P(StreamFrequency, DividerIgnoredForIndexedDraws) {
-    setProgram(kPointVs, kColorPs, kDecl);
-    setPixelToClip();
+    setProgram(door(), kPointVs, kColorPs, kDecl);
+    setPixelToClip(door());
     dividerScene(3, 4, 9, true, false, 2);
     expectPixels(expected_);
 }
 
 TEST_P(StreamFrequency, DividerIgnoredBeforeVertexShader30) {
-    setProgram(kPointVs20, kColorPs20, kDecl);
-    setPixelToClip();
+    setProgram(door(), kPointVs20, kColorPs20, kDecl);
+    setPixelToClip(door());
     dividerScene(3, 4, 9, false, false, 2);
     expectPixels(expected_);
 }

@@ -106,8 +106,8 @@ TEST_P(Textures, MipLevelsReadTheTexelsWritten) {
     const uint32_t tex = createTexture(0, D3DFMT_A8R8G8B8, 4, 4, 1, 3, {init});
     fill(tex, 1, level[1], 2, 2);
     fill(tex, 2, level[2], 1, 1);
-    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexldl oC0, v0, s0\n", kDecl);
-    setPixelToClip();
+    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexldl oC0, v0, s0\n", kDecl);
+    setPixelToClip(door());
     bind(0, tex);
     samplerState(0, D3DTSS_MIPFILTER, D3DTEXF_POINT);
     std::vector<TexPoint> points;
@@ -132,8 +132,8 @@ TEST_P(Textures, MipLevelsReadTheTexelsWritten) {
 TEST_P(Textures, CubeFacesAreReadByDirection) {
     const uint32_t tex = createTexture(D3DDDI_RESOURCE_CUBEMAP, D3DFMT_A8R8G8B8, 1, 1, 1, 1);
     for (uint32_t f = 0; f < 6; ++f) fill(tex, f, {texel(f)}, 1, 1);
-    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_cube s0\ntexld oC0, v0, s0\n", kDecl);
-    setPixelToClip();
+    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_cube s0\ntexld oC0, v0, s0\n", kDecl);
+    setPixelToClip(door());
     bind(0, tex);
     const float dirs[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
     std::vector<TexPoint> points;
@@ -148,8 +148,8 @@ TEST_P(Textures, CubeFacesAreReadByDirection) {
 TEST_P(Textures, Ps14SamplersTakeTheBoundTexturesType) {
     const uint32_t tex = createTexture(D3DDDI_RESOURCE_CUBEMAP, D3DFMT_A8R8G8B8, 1, 1, 1, 1);
     for (uint32_t f = 0; f < 6; ++f) fill(tex, f, {texel(f + 30)}, 1, 1);
-    setProgram(kVs, "ps_1_4\ntexld r4, t0\nmov r0, r4\n", kDecl);
-    setPixelToClip();
+    setProgram(door(), kVs, "ps_1_4\ntexld r4, t0\nmov r0, r4\n", kDecl);
+    setPixelToClip(door());
     bind(4, tex);
     drawPoints({{12, 8, 1, 0, 0, 0}, {13, 8, 0, -1, 0, 0}});
     const std::vector<uint32_t> pixels = readTarget();
@@ -163,8 +163,8 @@ TEST_P(Textures, VolumeTexelsByCoordinate) {
     std::vector<uint32_t> texels;
     for (uint32_t i = 0; i < 8; ++i) texels.push_back(texel(i + 50));
     fill(tex, 0, texels, 2, 2, 2);
-    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_volume s0\ntexld oC0, v0, s0\n", kDecl);
-    setPixelToClip();
+    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_volume s0\ntexld oC0, v0, s0\n", kDecl);
+    setPixelToClip(door());
     bind(0, tex);
     std::vector<TexPoint> points;
     for (uint32_t i = 0; i < 8; ++i) {
@@ -187,8 +187,8 @@ TEST_P(Textures, Dxt1BlocksDecode) {
     std::memcpy(&block[2], &blue, 2);
     std::memcpy(&block[4], &indices, 4);
     const uint32_t tex = createTexture(0, D3DFMT_DXT1, 4, 4, 1, 1, {block});
-    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n", kDecl);
-    setPixelToClip();
+    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n", kDecl);
+    setPixelToClip(door());
     bind(0, tex);
     std::vector<TexPoint> points;
     for (uint32_t i = 0; i < 16; ++i)
@@ -202,9 +202,9 @@ TEST_P(Textures, Dxt1BlocksDecode) {
 // A sampler without a texture reads (0, 0, 0, 1) (D3D9: "If no texture is set ... the result
 // of the sample is (0, 0, 0, 1)"), as does one whose texture is of another type.
 TEST_P(Textures, SamplersWithoutATextureReadOpaqueBlack) {
-    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s1\ndcl_cube s2\ntexld r0, v0, s1\ntexld r1, v0, s2\nadd oC0, r0, r1\n",
+    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s1\ndcl_cube s2\ntexld r0, v0, s1\ntexld r1, v0, s2\nadd oC0, r0, r1\n",
                kDecl);
-    setPixelToClip();
+    setPixelToClip(door());
     bind(2, createTexture(0, D3DFMT_A8R8G8B8, 1, 1, 1, 1)); // 2D where the shader declares a cube
     drawPoints({{5, 5, 0.5f, 0.5f, 0.5f, 0}});
     EXPECT_EQ(readTarget()[5 * kWidth + 5], 0xFF000000u);
@@ -250,8 +250,8 @@ TEST_P(Textures, SrgbTextureReadsConvertToLinear) {
     const uint32_t stored = 0x80C04010; // A 0x80, R 0xC0, G 0x40, B 0x10
     const uint32_t tex = createTexture(0, D3DFMT_A8R8G8B8, 1, 1, 1, 1);
     fill(tex, 0, {stored}, 1, 1);
-    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n", kDecl);
-    setPixelToClip();
+    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n", kDecl);
+    setPixelToClip(door());
     bind(0, tex);
     drawPoints({{3, 3, 0.5f, 0.5f, 0, 0}});
     samplerState(0, D3DTSS_SRGBTEXTURE, 1);
@@ -271,8 +271,8 @@ TEST_P(Textures, SrgbWriteEncodesTheOutput) {
         const double v = l <= 0.0031308 ? l * 12.92 : 1.055 * std::pow(l, 1.0 / 2.4) - 0.055;
         return uint32_t(std::lround(v * 255.0));
     };
-    setProgram(kVs, "ps_3_0\ndef c0, 0.5, 0.25, 0.0, 1.0\ndcl_texcoord v0\nmov oC0, c0\n", kDecl);
-    setPixelToClip();
+    setProgram(door(), kVs, "ps_3_0\ndef c0, 0.5, 0.25, 0.0, 1.0\ndcl_texcoord v0\nmov oC0, c0\n", kDecl);
+    setPixelToClip(door());
     drawPoints({{10, 2, 0, 0, 0, 0}});
     CommandStream s;
     renderState(s, D3DRS_SRGBWRITEENABLE, 1);
@@ -300,8 +300,8 @@ TEST_P(Textures, AShortInitialDataPitchFailsAndChangesNothing) {
     EXPECT_EQ(umd().pfnCreateResource(dev(), &args), D3DERR_INVALIDCALL) << "level 1's pitch of 4 < 2 texels";
     surfaces[1].SysMemPitch = 8;
     ASSERT_EQ(umd().pfnCreateResource(dev(), &args), S_OK);
-    setProgram(kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n", kDecl);
-    setPixelToClip();
+    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n", kDecl);
+    setPixelToClip(door());
     bind(0, uint32_t(reinterpret_cast<uintptr_t>(args.hResource)));
     drawPoints({{7, 7, 0.5f, 0.5f, 0, 0}});
     EXPECT_EQ(readTarget()[7 * kWidth + 7], 0xFFFFFFFFu);
