@@ -116,7 +116,13 @@ layout(location = 10) in vec4 inFog;   // x: the vertex fog factor (every varyin
 
 layout(location = 0) out vec4 outColor;
 
+// Point sprites (D3DRS_POINTSPRITEENABLE on a point list): every stage reads the point's
+// coordinate, (0, 0) at the sprite's top-left to (1, 1) at its bottom-right, as D3D9's sprites.
+// The variant for FfPixelKey::pointSprite makes this constant's default true (ff_pixel_variant.cpp).
+layout(constant_id = 0) const bool kPointSprite = false;
+
 vec4 texCoordSet(uint set) {
+    if (kPointSprite) return vec4(gl_PointCoord, 0.0, 1.0);
     switch (set) {
     case 0u: return inTexCoord0;
     case 1u: return inTexCoord1;

@@ -10,15 +10,17 @@
 // have no world position (our reading; D3D9 clips TL vertices only against the view volume,
 // D3DPMISCCAPS_CLIPTLVERTS). So no gl_ClipDistance here.
 
-// FfVertexKey: which inputs the format has (only the position, colours and texture coordinates
-// matter here).
+// FfVertexKey: which inputs the format has (only the position, point size, colours and texture
+// coordinates matter here).
 layout(constant_id = 0) const uint kInputs = 0u;
 layout(constant_id = 1) const uint kTexCoordSizes = 0u;
 
+const uint kInPointSize = 4u;
 const uint kInDiffuse = 5u;
 const uint kInSpecular = 6u;
 
 layout(location = 0) in vec4 inPositionRhw;
+layout(location = 4) in vec4 inPointSize; // PSIZE: pixels on the render target
 layout(location = 5) in vec4 inDiffuse; // D3DCOLOR arrives as rgba
 layout(location = 6) in vec4 inSpecular;
 layout(location = 7) in vec4 inTexCoord0;
@@ -56,7 +58,9 @@ void main() {
     float w = inPositionRhw.w != 0.0 ? 1.0 / inPositionRhw.w : 1.0;
     vec2 ndc = inPositionRhw.xy * pt.screenToNdc.xy + pt.screenToNdc.zw;
     gl_Position = vec4(ndc * w, inPositionRhw.z * w, w);
-    gl_PointSize = clamp(pt.point.x, pt.point.y, pt.point.z);
+    // Point Sprites: sizes of post-transformed vertices are render-target pixels, never scaled
+    // with distance; the vertex's PSIZE, else POINTSIZE, clamped to [POINTSIZE_MIN, _MAX].
+    gl_PointSize = clamp(has(kInPointSize) ? inPointSize.x : pt.point.x, pt.point.y, pt.point.z);
     // D3D9's defaults for colours the format leaves out: diffuse white, specular black.
     outColor0 = has(kInDiffuse) ? inDiffuse : vec4(1.0);
     outColor1 = has(kInSpecular) ? inSpecular : vec4(0.0);

@@ -127,10 +127,12 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             inputs[inputCount++] = {uint8_t(slot.location), slot.usage, slot.usageIndex};
         }
     } else {
-        // ff_pretransformed.vert reads the position, colours and texture coordinates only.
+        // ff_pretransformed.vert reads the position, point size, colours and texture coordinates only.
         for (draw::ProgramInput in : fixedFunctionInputs()) {
             if (pretransformed && in.location == abi::kFfInPosition) in.usage = D3DDECLUSAGE_POSITIONT;
-            else if (pretransformed && in.location > abi::kFfInPosition && in.location < abi::kFfInDiffuse) continue;
+            else if (pretransformed && in.location > abi::kFfInPosition && in.location < abi::kFfInDiffuse &&
+                     in.location != abi::kFfInPointSize)
+                continue;
             inputs[inputCount++] = in;
         }
     }
@@ -184,10 +186,13 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     ff::FfVertexKey ffVertexKey{};
     ff::FfStageTextures ffTextures{};
     uint32_t psOutputsRead = 0; // varying locations the pixel stage reads
+    // Point sprites change the pixel stage's texture coordinates, on point lists only.
+    const bool pointSprites = call.type == D3DPT_POINTLIST && s.renderStates[D3DRS_POINTSPRITEENABLE];
     if (ps) {
         const int major = int(ps->tokens[0] >> 8 & 0xFF);
         shader::TranslationKey psKey = pixelKey(s, major);
         psKey.flatColors = s.renderStates[D3DRS_SHADEMODE] == D3DSHADE_FLAT;
+        psKey.pointSprite = pointSprites;
         // After the fixed-function vertex pipeline, which writes TEXCOORD0..7, COLOR0..1 and FOG:
         // the pixel shader declares all of them, and reads 0 from inputs it has beyond them.
         if (!vs) psKey.psInputLocations = shader::TranslationKey::kFixedFunctionVaryings;
@@ -220,7 +225,9 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             if (!t) t = &device_.emptyTexture(ResourceKind::Texture2D);
             samplers[samplerCount++] = {ff::ffPixelSamplerBinding(stage), stage, t};
         }
-        key.pixelModule = uint64_t(pipelines->ffPixelModule(ff::ffPixelKey(s, ffTextures)));
+        ff::FfPixelKey ffKey = ff::ffPixelKey(s, ffTextures);
+        ffKey.pointSprite = pointSprites;
+        key.pixelModule = uint64_t(pipelines->ffPixelModule(ffKey));
         key.bindingMask |= 1ull << abi::kFfPixelBinding;
         psOutputsRead = shader::TranslationKey::kFixedFunctionVaryings; // TEXCOORD0..7, COLOR0..1, FOG
     }

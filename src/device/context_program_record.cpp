@@ -11,6 +11,7 @@
 #include "device/draw_programs.h"
 #include "draw/pipeline_state.h"
 #include "shader/abi.h"
+#include "util/log.h"
 
 namespace ddivk::device {
 namespace {
@@ -26,6 +27,13 @@ float asFloat(uint32_t bits) {
     float f;
     std::memcpy(&f, &bits, 4);
     return f;
+}
+
+// The largest point the device draws (VkPhysicalDeviceLimits::pointSizeRange, 1 without the
+// largePoints feature): the upper clamp of every draw's point size, below POINTSIZE_MAX when the
+// device's range is smaller (Point Sprites: the maximum is the smaller of the cap and the state).
+float devicePointSizeMax(const vk::Device& vulkan) {
+    return vulkan.caps().coreFeatures.largePoints ? vulkan.limits().pointSizeRange[1] : 1.0f;
 }
 
 // Fills the registers of a constant block the translation reads (the rest of the block stays
@@ -181,14 +189,17 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         writeBuffer(binding, info.buffer, info.offset, info.range);
     };
     const auto& rs = s.renderStates;
+    const float pointSizeMax = std::min(asFloat(rs[D3DRS_POINTSIZE_MAX]), devicePointSizeMax(device_.vulkan()));
+    if (call.type == D3DPT_POINTLIST && pointSizeMax < asFloat(rs[D3DRS_POINTSIZE_MAX]))
+        DDIVK_WARN_ONCE("point sizes above %g pixels are drawn at %g: the device's largest point", pointSizeMax,
+                        pointSizeMax);
     if (d.vertex) {
         uniform(abi::kVsConstantsBinding, sizeof(abi::VsConstants), constantsTag(*d.vertex), [&](void* p) {
             writeConstants(*static_cast<abi::VsConstants*>(p), s.vsConstF.data(), s.vsConstI.data(),
                            s.vsConstB.data(), *d.vertex);
         });
         uniform(abi::kVsSystemBinding, sizeof(abi::VsSystem), 1, [&](void* p) {
-            abi::VsSystem vss{asFloat(rs[D3DRS_POINTSIZE]), asFloat(rs[D3DRS_POINTSIZE_MIN]),
-                              asFloat(rs[D3DRS_POINTSIZE_MAX]),
+            abi::VsSystem vss{asFloat(rs[D3DRS_POINTSIZE]), asFloat(rs[D3DRS_POINTSIZE_MIN]), pointSizeMax,
                               rs[D3DRS_CLIPPLANEENABLE] & ((1u << abi::kClipPlanes) - 1), {}};
             static_assert(sizeof(vss.clipPlanes) == sizeof(s.clipPlanes)); // clip space, as set
             std::memcpy(vss.clipPlanes, s.clipPlanes.data(), sizeof vss.clipPlanes);
@@ -211,14 +222,15 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         uniform(abi::kFfVertexBinding, 32, 2, [&](void* p) {
             const float block[8] = {2.0f / float(d.color->width()), -2.0f / float(d.color->height()), -1.0f, 1.0f,
                                     asFloat(rs[D3DRS_POINTSIZE]), asFloat(rs[D3DRS_POINTSIZE_MIN]),
-                                    asFloat(rs[D3DRS_POINTSIZE_MAX]), 0.0f};
+                                    pointSizeMax, 0.0f};
             std::memcpy(p, block, sizeof block);
         });
     } else {
         // Tagged with its FfVertexKey: the same state packs differently for another format.
         const uint64_t tag = (uint64_t(d.ffVertexKey.inputs) << 32 | d.ffVertexKey.texCoordSizes) ^ 0x5a5a5a5a00000003ull;
         uniform(abi::kFfVertexBinding, sizeof(ff::FfVertexState), tag, [&](void* p) {
-            const ff::FfVertexState block = ff::packFfVertexState(s, state_.lights(), d.ffVertexKey);
+            ff::FfVertexState block = ff::packFfVertexState(s, state_.lights(), d.ffVertexKey);
+            block.point[2] = pointSizeMax;
             std::memcpy(p, &block, sizeof block);
         });
     }

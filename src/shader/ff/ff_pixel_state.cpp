@@ -131,6 +131,7 @@ uint32_t FfPixelKey::bits() const {
     for (uint32_t stage = 0; stage < kFfPixelStages; ++stage)
         b |= samplerBits(samplers[stage]) << (2 * stage);
     if (flatColors) b |= 1u << (2 * kFfPixelStages);
+    if (pointSprite) b |= 1u << (2 * kFfPixelStages + 1);
     return b;
 }
 

@@ -113,12 +113,16 @@ uint32_t ffActiveStages(const state::DeviceState& s, const FfStageTextures& text
 FfPixelState packFfPixelState(const state::DeviceState& s, const FfStageTextures& textures,
                               const FfPixelOptions& options = {});
 
-// What selects the shader variant: the sampler dimension per stage and flat colour shading.
+// What selects the shader variant: the sampler dimension per stage, flat colour shading, point
+// sprites.
 struct FfPixelKey {
     std::array<FfTextureType, kFfPixelStages> samplers{}; // None never appears: declared 2D
     bool flatColors = false; // D3DRS_SHADEMODE == D3DSHADE_FLAT: COLOR0/COLOR1 are Flat
+    // D3DRS_POINTSPRITEENABLE on a point list: every stage reads gl_PointCoord. Set by the draw,
+    // which knows the primitive type.
+    bool pointSprite = false;
 
-    uint32_t bits() const; // 2 bits per stage, then flatColors: a dense hash and equality
+    uint32_t bits() const; // 2 bits per stage, flatColors, pointSprite: a dense hash and equality
     friend bool operator==(const FfPixelKey&, const FfPixelKey&) = default;
 };
 

@@ -20,6 +20,9 @@ constexpr uint32_t kOpTypePointer = 32;
 constexpr uint32_t kOpVariable = 59;
 constexpr uint32_t kOpLoad = 61;
 constexpr uint32_t kOpDecorate = 71;
+constexpr uint32_t kOpSpecConstantTrue = 48;
+constexpr uint32_t kOpSpecConstantFalse = 49;
+constexpr uint32_t kDecorationSpecId = 1;
 constexpr uint32_t kDecorationFlat = 14;
 constexpr uint32_t kDecorationLocation = 30;
 constexpr uint32_t kDecorationBinding = 33;
@@ -28,6 +31,7 @@ constexpr uint32_t kStorageUniformConstant = 0;
 constexpr uint32_t kStorageInput = 1;
 constexpr uint32_t kDim2D = 1;
 constexpr uint32_t kDim3D = 2;
+constexpr uint32_t kPointSpriteSpecId = 0; // kPointSprite in ff_pixel.frag
 constexpr uint32_t kDimCube = 3;
 
 uint32_t dimOf(FfTextureType t) {
@@ -70,6 +74,7 @@ struct Facts {
     std::map<uint32_t, uint32_t> location; // variable -> Location
     std::map<uint32_t, size_t> definition; // result id -> instruction index, for the types used
     std::map<uint32_t, size_t> variable;   // variable id -> instruction index
+    uint32_t pointSprite = 0;              // the kPointSprite specialization constant
     size_t lastDecoration = 0;             // instruction index
 };
 
@@ -85,6 +90,8 @@ Facts gather(const std::vector<uint32_t>& w, const std::vector<Instruction>& ins
             if (in.count >= 4 && op[2] == kDecorationBinding) f.binding[op[1]] = op[3];
             if (in.count >= 4 && op[2] == kDecorationDescriptorSet) set[op[1]] = op[3];
             if (in.count >= 4 && op[2] == kDecorationLocation) f.location[op[1]] = op[3];
+            if (in.count >= 4 && op[2] == kDecorationSpecId && op[3] == kPointSpriteSpecId)
+                f.pointSprite = op[1];
             break;
         case kOpTypeImage:
         case kOpTypeSampledImage:
@@ -174,10 +181,16 @@ std::vector<uint32_t> ffPixelSpirv(const FfPixelKey& key) {
         inserts.emplace(f.lastDecoration, std::move(words));
     }
 
+    // Point sprites: the kPointSprite constant's default becomes true (no specialization info
+    // is passed for the pixel stage, so the default is the value).
+    bool spriteSet = !key.pointSprite;
     std::map<uint32_t, uint32_t> loads; // variable -> loads retyped
     for (const Instruction& in : ins) {
         uint32_t* op = &w[in.at];
-        if (in.opcode == kOpVariable) {
+        if (in.opcode == kOpSpecConstantFalse && key.pointSprite && in.count == 3 && op[2] == f.pointSprite) {
+            op[0] = (3u << 16) | kOpSpecConstantTrue;
+            spriteSet = true;
+        } else if (in.opcode == kOpVariable) {
             auto r = retype.find(op[2]);
             if (r != retype.end()) op[1] = added.at(r->second).pointer;
         } else if (in.opcode == kOpLoad) {
@@ -190,6 +203,7 @@ std::vector<uint32_t> ffPixelSpirv(const FfPixelKey& key) {
     }
     for (const auto& [var, dim] : retype)
         if (loads[var] == 0) fail("stage sampler never loaded");
+    if (!spriteSet) fail("no kPointSprite specialization constant");
 
     std::vector<uint32_t> out(w.begin(), w.begin() + kHeaderWords);
     out.reserve(w.size() + 32);

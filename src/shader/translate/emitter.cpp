@@ -151,6 +151,7 @@ Translation Emitter::run() {
     mainFunction_ = b.beginFunction(voidType, {});
     b.label(b.newId());
     emitVertexFetch();
+    fillSpriteInputs(); // before fillInputArray, which copies the inputs
     fillInputArray();
     b.functionCall(voidType, bodyFunction_, {});
     emitEpilogue();

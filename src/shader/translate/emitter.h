@@ -142,6 +142,11 @@ class Emitter {
     // has none for (after the epilogue, which may declare the fog input).
     void declareLinkedInputs();
     Id textureRegisterVar(uint32_t n); // ps_1_1..1_3 t# (Private vec4)
+    // Point sprites (TranslationKey::pointSprite): the Private copies that texture coordinate
+    // inputs read instead of their Input variables, and main's store of the point coordinate
+    // into them (before the program runs).
+    std::vector<Id> spriteInputs_;
+    void fillSpriteInputs();
     // texm3x2pad/texm3x3pad results waiting for their last row (texture_ps1.cpp).
     std::vector<Id> matrixRows_;
 

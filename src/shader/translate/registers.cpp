@@ -129,9 +129,30 @@ static Id declareInput(Emitter& e, RegType type, uint32_t number, uint32_t locat
     else if (centroid)
         e.b.decorate(var, Decoration::Centroid);
     e.interface_.push_back(var);
-    e.inputVars_.emplace(key, var);
     e.out_.inputs.push_back({type, uint16_t(number), usage, usageIndex, location});
+    // Point sprites: the input stays in the interface (the pair links as always) but the program
+    // reads the point coordinate (Point Sprites: "the texture coordinates are set so that each
+    // point displays the full texture").
+    if (e.isPixel() && e.key().pointSprite && usage == kUsageTexCoord && number != kKeyedInputNumber) {
+        const Id sprite = e.b.variable(StorageClass::Private, e.tVec4, e.b.constants().null(e.tVec4));
+        e.spriteInputs_.push_back(sprite);
+        e.inputVars_.emplace(key, sprite);
+        return sprite;
+    }
+    e.inputVars_.emplace(key, var);
     return var;
+}
+
+void Emitter::fillSpriteInputs() {
+    if (spriteInputs_.empty()) return;
+    const Id pointCoord = b.variable(StorageClass::Input, tVec2);
+    b.builtIn(pointCoord, BuiltIn::PointCoord);
+    interface_.push_back(pointCoord);
+    // (0, 0) at the sprite's top-left, (1, 1) at its bottom-right in Vulkan and in D3D9 alike.
+    const Id uv = b.load(tVec2, pointCoord);
+    const Id parts[] = {b.compositeExtract(tF32, uv, 0), b.compositeExtract(tF32, uv, 1), f32(0.0f), f32(1.0f)};
+    const Id value = b.compositeConstruct(tVec4, parts);
+    for (const Id var : spriteInputs_) b.store(var, value);
 }
 
 // The Input variable of a v#/t# register, declared on first use.

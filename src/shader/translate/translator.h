@@ -56,7 +56,10 @@ struct TranslationKey {
     // VsSystem (D3DRS_CLIPPLANEENABLE). A device property (shaderClipDistance), not a render
     // state: the planes and their enable mask are uniforms, so toggling them never translates.
     bool clipDistances = false;
-    uint8_t reserved = 0;
+    // Pixel shaders: point sprites (D3DRS_POINTSPRITEENABLE on a point list): every texture
+    // coordinate input (t# before ps_3_0, TEXCOORD-usage inputs of ps_3_0) reads the point's
+    // coordinate, (gl_PointCoord.xy, 0, 1), instead of the interpolated value.
+    bool pointSprite = false;
     // Vertex shaders: inputs fetched by the shader instead of vertex attributes (abi.h,
     // VsFetch): per input register the D3DDECLTYPE (kNotFetched: an attribute), the stream (with
     // kFetchWordAligned when every element of it starts on a 4-byte boundary: one word load per
@@ -104,7 +107,7 @@ inline std::array<uint32_t, 40> keyWords(const TranslationKey& k) {
                                k.vsOutputLocations,
                                k.psInputLocations,
                                uint32_t(k.inputWIsOne) | uint32_t(k.clipDistances) << 16 |
-                                   uint32_t(k.reserved) << 24};
+                                   uint32_t(k.pointSprite) << 24};
     for (size_t i = 0; i < k.fetch.size(); ++i)
         w[6 + i] =
             uint32_t(k.fetch[i].type) | uint32_t(k.fetch[i].stream) << 8 | uint32_t(k.fetch[i].offset) << 16;
