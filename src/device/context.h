@@ -92,6 +92,7 @@ class Context final : public dp2::Target {
     HRESULT blt(dp2::Items<D3DHAL_DP2BLT> items) override;
     HRESULT surfaceBlt(dp2::Items<D3DHAL_DP2SURFACEBLT> items) override;
     HRESULT texBlt(dp2::Items<D3DHAL_DP2TEXBLT> items) override;
+    HRESULT volumeBlt(dp2::Items<D3DHAL_DP2VOLUMEBLT> items) override;
     HRESULT colorFill(dp2::Items<D3DHAL_DP2COLORFILL> items) override;
 
     // --- Queries (context_queries.cpp) ---

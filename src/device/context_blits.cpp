@@ -330,12 +330,14 @@ template <class Item> HRESULT runBlts(Device& device, dp2::Items<Item> items, bo
 
 // --- TEXBLT --------------------------------------------------------------------------------------
 
-// One level of one face copied by TEXBLT, in blocks (texels for uncompressed formats).
+// One level of one face copied by TEXBLT (or of a volume by VOLUMEBLT), in blocks (texels for
+// uncompressed formats) and slices.
 struct LevelCopy {
     Resource* src;
     Resource* dst;
     uint32_t srcIndex, dstIndex;
     uint32_t sx, sy, dx, dy, w, h;
+    uint32_t sz = 0, dz = 0, d = 1;
 };
 
 // `v` >> `s`, rounded up: a rectangle's far edge on a smaller level still covers its texels.
@@ -401,6 +403,99 @@ HRESULT planTexBlt(Device& device, const D3DHAL_DP2TEXBLT& t, std::vector<LevelC
     return S_OK;
 }
 
+// D3DHAL_DP2VOLUMEBLT: "a subvolume of the source volume texture", srcBox, copied to (dwDestX,
+// dwDestY, dwDestZ) of the destination; its remarks send us to TEXBLT's, so the common levels
+// are copied as TEXBLT copies them: the destination's level 0 matches the first source level of
+// its size (k), and destination level i receives srcBox >> (i + k) at the point >> i (far edges
+// rounded up, clipped to the level). Same format; DXT boxes start on a block in x and y.
+HRESULT planVolumeBlt(Device& device, const D3DHAL_DP2VOLUMEBLT& v, std::vector<LevelCopy>& copies) {
+    Resource* src = device.findResource(v.dwDDSrcSurface);
+    Resource* dst = device.findResource(v.dwDDDestSurface);
+    if (!src || !dst || src == dst || src->kind() != ResourceKind::VolumeTexture ||
+        dst->kind() != ResourceKind::VolumeTexture || dst->format()->d3dFormat != src->format()->d3dFormat)
+        return D3DERR_INVALIDCALL;
+    const SubresourceLayout& dstTop = dst->subresource(0);
+    uint32_t k = 0;
+    while (k < src->levels() &&
+           (src->subresource(k).width != dstTop.width || src->subresource(k).height != dstTop.height ||
+            src->subresource(k).depth != dstTop.depth))
+        ++k;
+    if (k == src->levels()) return D3DERR_INVALIDCALL;
+
+    const SubresourceLayout& srcTop = src->subresource(0);
+    const D3DBOX& b = v.srcBox;
+    if (b.Left >= b.Right || b.Top >= b.Bottom || b.Front >= b.Back || b.Right > srcTop.width ||
+        b.Bottom > srcTop.height || b.Back > srcTop.depth)
+        return D3DERR_INVALIDCALL;
+    const uint32_t block = src->format()->blockSize;
+    if (b.Left % block || b.Top % block || (b.Right % block && b.Right != srcTop.width) ||
+        (b.Bottom % block && b.Bottom != srcTop.height) || v.dwDestX % block || v.dwDestY % block)
+        return D3DERR_INVALIDCALL;
+    // The top level's copy must fit the destination; lower levels are clipped.
+    if (uint64_t(v.dwDestX) + (shiftUp(b.Right, k) - (b.Left >> k)) > dstTop.width ||
+        uint64_t(v.dwDestY) + (shiftUp(b.Bottom, k) - (b.Top >> k)) > dstTop.height ||
+        uint64_t(v.dwDestZ) + (shiftUp(b.Back, k) - (b.Front >> k)) > dstTop.depth)
+        return D3DERR_INVALIDCALL;
+
+    const uint32_t levels = std::min(dst->levels(), src->levels() - k);
+    for (uint32_t i = 0; i < levels; ++i) {
+        const uint32_t s = i + k;
+        const SubresourceLayout& from = src->subresource(s);
+        const SubresourceLayout& to = dst->subresource(i);
+        const int64_t left = (int64_t(b.Left) >> s) / block, top = (int64_t(b.Top) >> s) / block;
+        const int64_t front = int64_t(b.Front) >> s;
+        const int64_t right = std::min<int64_t>((shiftUp(b.Right, s) + block - 1) / block,
+                                                from.pitch / src->format()->bytesPerPixel);
+        const int64_t bottom = std::min<int64_t>((shiftUp(b.Bottom, s) + block - 1) / block, from.rows);
+        const int64_t back = std::min<int64_t>(shiftUp(b.Back, s), from.depth);
+        const int64_t dx = (int64_t(v.dwDestX) >> i) / block, dy = (int64_t(v.dwDestY) >> i) / block;
+        const int64_t dz = int64_t(v.dwDestZ) >> i;
+        const int64_t w = std::min<int64_t>(right - left, to.pitch / dst->format()->bytesPerPixel - dx);
+        const int64_t h = std::min<int64_t>(bottom - top, int64_t(to.rows) - dy);
+        const int64_t d = std::min<int64_t>(back - front, int64_t(to.depth) - dz);
+        if (w <= 0 || h <= 0 || d <= 0) continue;
+        copies.push_back({src, dst, s, i, uint32_t(left), uint32_t(top), uint32_t(dx), uint32_t(dy), uint32_t(w),
+                          uint32_t(h), uint32_t(front), uint32_t(dz), uint32_t(d)});
+    }
+    return S_OK;
+}
+
+// Runs planned level copies through the CPU copies and uploads the destination levels (the
+// copies and the images stay in step; a stale CPU copy is read back first, which waits for
+// the GPU).
+void copyLevels(Device& device, const std::vector<LevelCopy>& copies) {
+    CommandContext& cmds = device.commands();
+    std::set<std::pair<Resource*, uint32_t>> written;
+    for (const LevelCopy& c : copies) {
+        if (c.src->cpuStale(c.srcIndex)) c.src->readBack(cmds, device.vulkan(), c.srcIndex);
+        if (c.dst->cpuStale(c.dstIndex)) c.dst->readBack(cmds, device.vulkan(), c.dstIndex);
+        const SubresourceLayout& from = c.src->subresource(c.srcIndex);
+        const SubresourceLayout& to = c.dst->subresource(c.dstIndex);
+        const uint32_t bpp = c.src->format()->bytesPerPixel;
+        for (uint32_t z = 0; z < c.d; ++z)
+            for (uint32_t y = 0; y < c.h; ++y)
+                std::memcpy(c.dst->texels(c.dstIndex) + size_t(c.dz + z) * to.slicePitch +
+                                size_t(c.dy + y) * to.pitch + size_t(c.dx) * bpp,
+                            c.src->texels(c.srcIndex) + size_t(c.sz + z) * from.slicePitch +
+                                size_t(c.sy + y) * from.pitch + size_t(c.sx) * bpp,
+                            size_t(c.w) * bpp);
+        written.emplace(c.dst, c.dstIndex);
+    }
+    for (const auto& [texture, index] : written)
+        texture->upload(cmds, device.vulkan(), index);
+}
+
+// Plans every item (nothing changes when one fails), then copies, unless predicated (decided
+// on the CPU: Vulkan cannot predicate transfers).
+template <class Item, class Plan> HRESULT runLevelCopies(Device& device, dp2::Items<Item> items, Plan plan) {
+    std::vector<LevelCopy> copies;
+    for (const Item& item : items)
+        if (HRESULT hr = plan(device, item, copies); failed(hr)) return hr;
+    if (device.queries().transfersSkipped()) return S_OK;
+    copyLevels(device, copies);
+    return S_OK;
+}
+
 } // namespace
 
 HRESULT Context::blt(dp2::Items<D3DHAL_DP2BLT> items) {
@@ -413,32 +508,13 @@ HRESULT Context::surfaceBlt(dp2::Items<D3DHAL_DP2SURFACEBLT> items) {
     return guarded("surfaceBlt", [&] { return runBlts(device_, items, false); });
 }
 
-// TEXBLT copies through the CPU copies and uploads the destination levels (the copies and the
-// images stay in step; a stale CPU copy is read back first, which waits for the GPU).
+// TEXBLT and VOLUMEBLT copy through the CPU copies (copyLevels).
 HRESULT Context::texBlt(dp2::Items<D3DHAL_DP2TEXBLT> items) {
-    return guarded("texBlt", [&]() -> HRESULT {
-        std::vector<LevelCopy> copies;
-        for (const D3DHAL_DP2TEXBLT& t : items)
-            if (HRESULT hr = planTexBlt(device_, t, copies); failed(hr)) return hr;
-        if (device_.queries().transfersSkipped()) return S_OK; // predicated (on the CPU)
-        CommandContext& cmds = device_.commands();
-        std::set<std::pair<Resource*, uint32_t>> written;
-        for (const LevelCopy& c : copies) {
-            if (c.src->cpuStale(c.srcIndex)) c.src->readBack(cmds, device_.vulkan(), c.srcIndex);
-            if (c.dst->cpuStale(c.dstIndex)) c.dst->readBack(cmds, device_.vulkan(), c.dstIndex);
-            const SubresourceLayout& from = c.src->subresource(c.srcIndex);
-            const SubresourceLayout& to = c.dst->subresource(c.dstIndex);
-            const uint32_t bpp = c.src->format()->bytesPerPixel;
-            for (uint32_t y = 0; y < c.h; ++y)
-                std::memcpy(c.dst->texels(c.dstIndex) + size_t(c.dy + y) * to.pitch + size_t(c.dx) * bpp,
-                            c.src->texels(c.srcIndex) + size_t(c.sy + y) * from.pitch + size_t(c.sx) * bpp,
-                            size_t(c.w) * bpp);
-            written.emplace(c.dst, c.dstIndex);
-        }
-        for (const auto& [texture, index] : written)
-            texture->upload(cmds, device_.vulkan(), index);
-        return S_OK;
-    });
+    return guarded("texBlt", [&] { return runLevelCopies(device_, items, planTexBlt); });
+}
+
+HRESULT Context::volumeBlt(dp2::Items<D3DHAL_DP2VOLUMEBLT> items) {
+    return guarded("volumeBlt", [&] { return runLevelCopies(device_, items, planVolumeBlt); });
 }
 
 // D3DHAL_DP2COLORFILL: the rectangle of a render target, or of a texture's top level (the one
