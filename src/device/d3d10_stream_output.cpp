@@ -21,9 +21,10 @@ void DDIVK_APIENTRY soSetTargets(D3D10DDI_HDEVICE h, uint32_t numTargets, uint32
         if (numTargets && (!resources || !offsets)) return E_INVALIDARG;
         std::array<device::Resource*, kSlots> targets{};
         for (uint32_t i = 0; i < numTargets; ++i) {
-            const auto handle = uint32_t(reinterpret_cast<uintptr_t>(resources[i].pDrvPrivate));
-            if (handle == 0) continue; // unbinds the slot
-            device::Resource* r = d.findResource(handle);
+            const auto value = reinterpret_cast<uintptr_t>(resources[i].pDrvPrivate);
+            if (value == 0) continue; // unbinds the slot
+            // UMD handles are 32-bit numbers: a wider value names nothing.
+            device::Resource* r = value > UINT32_MAX ? nullptr : d.findResource(uint32_t(value));
             const bool aligned = offsets[i] == D3D10_DDI_SO_APPEND_OFFSET || offsets[i] % 4 == 0;
             if (!r || !r->isBuffer() || !aligned) return E_INVALIDARG;
             for (uint32_t j = 0; j < i; ++j)

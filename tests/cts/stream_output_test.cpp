@@ -381,6 +381,14 @@ TEST_P(StreamOutput, BadTargetsAndDeclarationsFailAndChangeNothing) {
     EXPECT_EQ(setTargets({other, 0, 0, 0, 0}, {0, 0, 0, 0, 0}), E_INVALIDARG) << "five targets";
     EXPECT_EQ(setTargets({other}, {0}, 4), E_INVALIDARG) << "clears past slot 3";
     EXPECT_EQ(setTargets({12345}, {0}), E_INVALIDARG) << "unknown handle";
+    if (sizeof(void*) > 4) {
+        // A value whose low 32 bits name a buffer is not that buffer.
+        const D3D10DDI_HRESOURCE wide{reinterpret_cast<void*>(uintptr_t(uint64_t(1) << 32 | other))};
+        const uint32_t offset = 0;
+        takeError();
+        so()->pfnSoSetTargets(device10_, 1, 0, &wide, &offset);
+        EXPECT_EQ(takeError(), E_INVALIDARG) << "a handle wider than 32 bits";
+    }
     EXPECT_EQ(setTargets({texture}, {0}), E_INVALIDARG) << "not a buffer";
     EXPECT_EQ(setTargets({other}, {2}), E_INVALIDARG) << "unaligned offset";
     EXPECT_EQ(setTargets({other, other}, {0, 0}), E_INVALIDARG) << "one buffer in two slots";
