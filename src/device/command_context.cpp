@@ -65,7 +65,7 @@ void CommandContext::beginRendering(Surface* color, Surface* depth, bool srgbCol
     Surface* sized = color ? color : depth;
     info.renderArea = {{0, 0}, {sized->width(), sized->height()}};
     if (colorImage) {
-        colorAttachment.imageView = srgbColor ? color->image().alternateView() : color->image().view();
+        colorAttachment.imageView = srgbColor ? color->srgbView() : color->view();
         colorAttachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
         colorAttachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
         colorAttachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
@@ -73,7 +73,7 @@ void CommandContext::beginRendering(Surface* color, Surface* depth, bool srgbCol
         info.pColorAttachments = &colorAttachment;
     }
     if (depth) {
-        depthAttachment.imageView = depth->image().view();
+        depthAttachment.imageView = depth->view();
         depthAttachment.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
         depthAttachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
         depthAttachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;

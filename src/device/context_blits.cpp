@@ -105,7 +105,7 @@ struct Side {
     VkImage image() const { return surface ? surface->image().handle() : texture->image().handle(); }
     bool depth() const { return surface && surface->isDepthStencil(); }
     VkImageSubresourceLayers layers() const {
-        if (surface) return {vk::formatAspects(vkFormat), 0, 0, 1};
+        if (surface) return surface->layers(vk::formatAspects(vkFormat));
         const SubresourceLayout& s = texture->subresource(subresource);
         return {VK_IMAGE_ASPECT_COLOR_BIT, s.mip, s.layer, 1};
     }
@@ -114,19 +114,27 @@ struct Side {
 // The surface or texture subresource a DP2 handle and level name. Surfaces have one level. A
 // texture's level is its subresource index, as in the UMD door's Lock (for cube maps face *
 // levels + mip: DP2 handles name whole resources here, not one face). Volume textures belong to
-// VOLUMEBLT. nullopt: nothing by that name.
+// VOLUMEBLT. A level of a render-target or depth texture is the Surface of that subresource.
+// nullopt: nothing by that name.
 std::optional<Side> findSide(Device& device, uint32_t handle, uint32_t level) {
     Side side;
-    if (Surface* s = device.findSurface(handle)) {
+    Surface* s = device.findSurface(handle);
+    Resource* r = s ? nullptr : device.findResource(handle);
+    if (r && r->gpuOnly()) {
+        if (level >= r->subresourceCount()) return std::nullopt;
+        s = device.textureSurface(*r, level);
+        level = 0;
+    }
+    if (s) {
         if (level != 0 || !s->hasImage()) return std::nullopt; // NULL surfaces have no pixels
         side.surface = s;
+        side.subresource = s->subresource(); // (two levels of one texture are two surfaces)
         side.width = s->width();
         side.height = s->height();
         side.format = &s->format();
         side.vkFormat = s->vkFormat();
         return side;
     }
-    Resource* r = device.findResource(handle);
     if (!r || r->isBuffer() || r->kind() == ResourceKind::VolumeTexture || level >= r->subresourceCount())
         return std::nullopt;
     side.texture = r;
@@ -345,6 +353,16 @@ int64_t shiftUp(int64_t v, uint32_t s) {
     return (v + (int64_t(1) << s) - 1) >> s;
 }
 
+// TEXBLT and VOLUMEBLT copy through the textures' CPU copies, which render-target and depth
+// textures do not keep: they answer D3DERR_NOTAVAILABLE (BLT copies their levels on the GPU).
+HRESULT refuseGpuOnly(const char* what, const Resource& src, const Resource& dst) {
+    if (!src.gpuOnly() && !dst.gpuOnly()) return S_OK;
+    DDIVK_WARN_ONCE("%s with a render-target or depth texture: not implemented (answering "
+                    "D3DERR_NOTAVAILABLE; BLT copies their levels)",
+                    what);
+    return D3DERR_NOTAVAILABLE;
+}
+
 // D3DHAL_DP2TEXBLT (d3dhal.h): "copy the rectangle rSrc of the source to pDest in the destination
 // ... for MIP-mapped textures, all the MIP-map levels present", the region of each sublevel
 // "obtained by dividing rSrc and pDest by 2 at each level"; with different level counts, "the
@@ -361,6 +379,7 @@ HRESULT planTexBlt(Device& device, const D3DHAL_DP2TEXBLT& t, std::vector<LevelC
     if (!dst || dst->isBuffer() || dst == src || dst->kind() != src->kind() ||
         src->kind() == ResourceKind::VolumeTexture || dst->format()->d3dFormat != src->format()->d3dFormat)
         return D3DERR_INVALIDCALL;
+    if (HRESULT hr = refuseGpuOnly("TEXBLT", *src, *dst); failed(hr)) return hr;
     const SubresourceLayout& dstTop = dst->subresource(0);
     uint32_t k = 0;
     while (k < src->levels() &&
@@ -568,7 +587,7 @@ HRESULT Context::colorFill(dp2::Items<D3DHAL_DP2COLORFILL> items) {
             if (whole) {
                 cmds.endRendering();
                 enter(cmds, vulkan, f.side, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-                const VkImageSubresourceRange range = surface.image().fullRange();
+                const VkImageSubresourceRange range = surface.range();
                 vkCmdClearColorImage(cmds.commands(), surface.image().handle(),
                                      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &color, 1, &range);
             } else {

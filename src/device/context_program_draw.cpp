@@ -273,9 +273,18 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         key.ffVertex = ffVertexKey;
         key.bindingMask |= 1ull << abi::kFfVertexBinding;
     }
-    if ((s.renderStates[D3DRS_CLIPPLANEENABLE] & 0x3F) && !pretransformed &&
-        !device_.vulkan().caps().coreFeatures.shaderClipDistance)
+    if (abi::enabledClipPlanes(s.renderStates[D3DRS_CLIPPING], s.renderStates[D3DRS_CLIPPLANEENABLE]) &&
+        !pretransformed && !device_.vulkan().caps().coreFeatures.shaderClipDistance)
         DDIVK_WARN_ONCE("user clip planes ignored: the device has no shaderClipDistance");
+    // A texture drawn into by this draw is not also read by it (D3D9 leaves that undefined;
+    // Vulkan forbids the feedback loop): its samplers read (0, 0, 0, 1).
+    const Resource* targetTextures[2] = {color->texture(), depth ? depth->texture() : nullptr};
+    if (targetTextures[0] || targetTextures[1])
+        for (uint32_t i = 0; i < samplerCount; ++i)
+            if (samplers[i].texture == targetTextures[0] || samplers[i].texture == targetTextures[1]) {
+                DDIVK_WARN_ONCE("a draw samples the texture it renders into: its samplers read (0, 0, 0, 1)");
+                samplers[i].texture = &device_.emptyTexture(samplers[i].texture->kind());
+            }
     for (uint32_t i = 0; i < samplerCount; ++i) key.bindingMask |= 1ull << samplers[i].binding;
     // maxPushDescriptors is at least 32 on every device with the extension.
     if (std::popcount(key.bindingMask) > 32) {

@@ -81,8 +81,8 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     // The pipeline key's state and vertex input.
     // D3DRS_SRGBWRITEENABLE: the target through its sRGB view (blending happens in linear), where
     // the format has one.
-    const bool srgbWrite = s.renderStates[D3DRS_SRGBWRITEENABLE] && d.color->image().alternateView();
-    const VkFormat colorFormat = srgbWrite ? d.color->image().desc().alternateViewFormat : d.color->vkFormat();
+    const bool srgbWrite = s.renderStates[D3DRS_SRGBWRITEENABLE] && d.color->srgbView();
+    const VkFormat colorFormat = srgbWrite ? d.color->srgbFormat() : d.color->vkFormat();
     key.state = draw::pipelineStateKey(s, call.type, colorFormat, d.color->format().ignoresAlpha,
                                        d.depth ? d.depth->vkFormat() : VK_FORMAT_UNDEFINED,
                                        device_.vulkan().caps().coreFeatures.fillModeNonSolid);
@@ -199,8 +199,11 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
                            s.vsConstB.data(), *d.vertex);
         });
         uniform(abi::kVsSystemBinding, sizeof(abi::VsSystem), 1, [&](void* p) {
-            abi::VsSystem vss{asFloat(rs[D3DRS_POINTSIZE]), asFloat(rs[D3DRS_POINTSIZE_MIN]), pointSizeMax,
-                              rs[D3DRS_CLIPPLANEENABLE] & ((1u << abi::kClipPlanes) - 1), {}};
+            abi::VsSystem vss{asFloat(rs[D3DRS_POINTSIZE]),
+                              asFloat(rs[D3DRS_POINTSIZE_MIN]),
+                              pointSizeMax,
+                              abi::enabledClipPlanes(rs[D3DRS_CLIPPING], rs[D3DRS_CLIPPLANEENABLE]),
+                              {}};
             static_assert(sizeof(vss.clipPlanes) == sizeof(s.clipPlanes)); // clip space, as set
             std::memcpy(vss.clipPlanes, s.clipPlanes.data(), sizeof vss.clipPlanes);
             std::memcpy(p, &vss, sizeof vss);

@@ -89,9 +89,10 @@ Device::~Device() {
     queries_.reset();
     commands_.reset();
     graveyard_.clear();
+    surfaces_.clear(); // (views of render-target textures' subresources go before the textures)
     resources_.clear();
-    for (auto& t : emptyTextures_) t.reset();
-    surfaces_.clear();
+    for (auto& t : emptyTextures_)
+        t.reset();
     samplers_.reset();
     programPipelines_.reset();
     pipelineCache_.reset(); // saves the pipelines to disk
@@ -154,7 +155,8 @@ HRESULT Device::createSurface(const ddivk_surface_desc& desc, uint32_t* handle) 
 
 HRESULT Device::destroySurface(uint32_t handle) {
     auto it = surfaces_.find(handle);
-    if (it == surfaces_.end()) return D3DERR_INVALIDCALL;
+    // A subresource of a render-target texture goes with its texture.
+    if (it == surfaces_.end() || it->second->texture()) return D3DERR_INVALIDCALL;
     // Rare: wait for the GPU rather than keep a deferred-destruction list for surfaces.
     if (commands_->renderingColor() == it->second.get() || commands_->renderingDepth() == it->second.get())
         commands_->endRendering();
@@ -172,9 +174,12 @@ Surface* Device::findSurface(uint32_t handle) {
 HRESULT Device::readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint64_t size) {
     Surface* surface = findSurface(handle);
     if (!surface || !pixels) return D3DERR_INVALIDCALL;
-    // Depth formats have no defined CPU layout in D3D9 unless lockable; not offered yet. NULL
-    // surfaces have no pixels.
-    if (surface->isDepthStencil() || !surface->hasImage()) return D3DERR_INVALIDCALL;
+    // Depth formats have no defined CPU layout in D3D9 unless lockable (D32F_LOCKABLE: floats).
+    // NULL surfaces have no pixels.
+    if ((surface->isDepthStencil() && !lockableDepth(surface->format())) || !surface->hasImage())
+        return D3DERR_INVALIDCALL;
+    const VkImageAspectFlags aspect =
+        surface->isDepthStencil() ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
     const uint32_t bpp = surface->format().bytesPerPixel;
     const uint64_t rowBytes = uint64_t(surface->width()) * bpp;
     if (pitch < rowBytes || uint64_t(pitch) * (surface->height() - 1) + rowBytes > size)
@@ -185,7 +190,7 @@ HRESULT Device::readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint6
     commands_->endRendering();
     commands_->transition(*surface, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     VkBufferImageCopy region{};
-    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.imageSubresource = surface->layers(aspect);
     region.imageExtent = {surface->width(), surface->height(), 1};
     vkCmdCopyImageToBuffer(commands_->commands(), surface->image().handle(),
                            VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging.handle(), 1, &region);

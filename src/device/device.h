@@ -79,6 +79,9 @@ class Device {
     HRESULT destroyResource(uint32_t handle); // a resource or a surface
     // nullptr for an unknown handle (or a surface).
     Resource* findResource(uint32_t handle);
+    // The Surface of subresource `index` of a render-target or depth texture (gpuOnly): the
+    // handle after the texture's, plus the index (device_target_textures.cpp).
+    Surface* textureSurface(const Resource& texture, uint32_t index);
     HRESULT lock(D3DDDIARG_LOCK& args);
     HRESULT unlock(const D3DDDIARG_UNLOCK& args);
     // Keeps a resource no handle names (a blit's staging buffer) until the GPU has finished
@@ -96,6 +99,11 @@ class Device {
     // in D3D9's layout, written back at Unlock unless the lock was READONLY.
     HRESULT lockSurface(Surface& surface, D3DDDIARG_LOCK& args);
     HRESULT unlockSurface(Surface& surface, const D3DDDIARG_UNLOCK& args);
+    // Render-target and depth textures (device_target_textures.cpp): the texture takes handle h
+    // and its subresources' Surfaces h + 1 + index.
+    HRESULT createTargetTexture(D3DDDIARG_CREATERESOURCE& args, ResourceKind kind, TextureUse use,
+                                const draw::FormatInfo& info, VkFormat vkFormat, uint32_t levels);
+    HRESULT destroyTargetTexture(uint32_t handle);
     // Frees resources destroyed while the GPU still read them, once it is done.
     void collectGraveyard();
 

@@ -15,9 +15,16 @@ constexpr uint32_t kBufferFlags = D3DDDI_RESOURCE_VERTEXBUFFER | D3DDDI_RESOURCE
 constexpr uint32_t kSurfaceFlags = D3DDDI_RESOURCE_RENDERTARGET | D3DDDI_RESOURCE_ZBUFFER;
 constexpr uint32_t kTextureFlags = D3DDDI_RESOURCE_TEXTURE | D3DDDI_RESOURCE_CUBEMAP | D3DDDI_RESOURCE_VOLUME;
 
-// The Vulkan format a texture of `info` samples from: the preferred one, else the fallback.
-VkFormat sampledFormat(vk::Device& device, const draw::FormatInfo& info, bool volume) {
-    const VkFormatFeatureFlags need = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+// The Vulkan format a texture of `info` samples from (and renders to, for render-target and
+// depth textures): the preferred one, else the fallback.
+VkFormat sampledFormat(vk::Device& device, const draw::FormatInfo& info, bool volume, TextureUse use) {
+    const VkFormatFeatureFlags need =
+        VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT |
+        (use == TextureUse::RenderTarget
+             ? VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT
+         : use == TextureUse::DepthStencil
+             ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT
+             : 0);
     for (VkFormat f : {info.vkFormat, info.vkFallback}) {
         if (f == VK_FORMAT_UNDEFINED) continue;
         VkFormatProperties props{};
@@ -69,14 +76,10 @@ HRESULT Device::createResource(D3DDDIARG_CREATERESOURCE& args) {
         return S_OK;
     }
 
+    if ((flags & kSurfaceFlags) == kSurfaceFlags) return D3DERR_INVALIDCALL;
     // Render targets and depth-stencil surfaces (not textures): the surfaces DP2 draws into.
-    if (flags & kSurfaceFlags) {
-        if (flags & kTextureFlags) {
-            if (args.Format == D3DFMT_NULL) return D3DERR_INVALIDCALL; // nothing to sample
-            DDIVK_WARN_ONCE("CreateResource: render-target and depth textures are not implemented yet");
-            return D3DERR_NOTAVAILABLE;
-        }
-        if ((flags & kSurfaceFlags) == kSurfaceFlags || args.SurfCount != 1) return D3DERR_INVALIDCALL;
+    if ((flags & kSurfaceFlags) && !(flags & kTextureFlags)) {
+        if (args.SurfCount != 1) return D3DERR_INVALIDCALL;
         ddivk_surface_desc desc{top.Width, top.Height, args.Format,
                                 (flags & D3DDDI_RESOURCE_ZBUFFER) ? uint32_t(DDIVK_SURFACE_DEPTHSTENCIL)
                                                                   : uint32_t(DDIVK_SURFACE_RENDERTARGET)};
@@ -86,12 +89,26 @@ HRESULT Device::createResource(D3DDDIARG_CREATERESOURCE& args) {
         return hr;
     }
 
-    // Textures (and plain surfaces, as one-level 2D textures).
+    // Textures (and plain surfaces, as one-level 2D textures), render-target and depth
+    // textures among them.
     const ResourceKind kind = (flags & D3DDDI_RESOURCE_CUBEMAP)  ? ResourceKind::CubeTexture
                               : (flags & D3DDDI_RESOURCE_VOLUME) ? ResourceKind::VolumeTexture
                                                                  : ResourceKind::Texture2D;
+    const TextureUse use = (flags & D3DDDI_RESOURCE_RENDERTARGET) ? TextureUse::RenderTarget
+                           : (flags & D3DDDI_RESOURCE_ZBUFFER)    ? TextureUse::DepthStencil
+                                                                  : TextureUse::Sampled;
     const draw::FormatInfo* info = draw::findFormat(args.Format);
-    if (!info || info->depthStencil || !draw::hasStorage(*info)) return D3DERR_INVALIDCALL;
+    if (!info || !draw::hasStorage(*info) || info->depthStencil != (use == TextureUse::DepthStencil) ||
+        (use == TextureUse::RenderTarget && !info->renderTarget) ||
+        (use != TextureUse::Sampled && kind == ResourceKind::VolumeTexture))
+        return D3DERR_INVALIDCALL;
+    // Depth textures sample their depth: INTZ says how (every channel); the others would be
+    // vendors' shadow-map comparisons.
+    if (use == TextureUse::DepthStencil && !draw::samplesDepth(*info)) {
+        DDIVK_WARN_ONCE("CreateResource: a depth texture of %s (a shadow map) is not implemented; INTZ is",
+                        info->name);
+        return D3DERR_NOTAVAILABLE;
+    }
     const uint32_t faces = kind == ResourceKind::CubeTexture ? 6 : 1;
     const uint32_t levels = args.MipLevels ? args.MipLevels : args.SurfCount / faces;
     if (levels == 0 || args.SurfCount != levels * faces) return D3DERR_INVALIDCALL;
@@ -114,8 +131,9 @@ HRESULT Device::createResource(D3DDDIARG_CREATERESOURCE& args) {
             (kind == ResourceKind::VolumeTexture && s.Depth != std::max(1u, depth >> l)))
             return D3DERR_INVALIDCALL;
     }
-    const VkFormat vkFormat = sampledFormat(*vulkan_, *info, kind == ResourceKind::VolumeTexture);
+    const VkFormat vkFormat = sampledFormat(*vulkan_, *info, kind == ResourceKind::VolumeTexture, use);
     if (vkFormat == VK_FORMAT_UNDEFINED) return D3DERR_NOTAVAILABLE;
+    if (use != TextureUse::Sampled) return createTargetTexture(args, kind, use, *info, vkFormat, levels);
 
     const uint32_t h = nextSurfaceHandle_;
     auto r = Resource::createTexture(*vulkan_, h, kind, *info, vkFormat, top.Width, top.Height, depth, levels, flags);
@@ -161,6 +179,7 @@ HRESULT Device::createResource(D3DDDIARG_CREATERESOURCE& args) {
 HRESULT Device::destroyResource(uint32_t handle) {
     auto it = resources_.find(handle);
     if (it == resources_.end()) return destroySurface(handle);
+    if (it->second->gpuOnly()) return destroyTargetTexture(handle);
     if (streamOutput_) streamOutput_->forget(it->second.get());
     // The GPU may still read it: keep it until then, without waiting.
     if (commands_->busy(it->second->useSerial())) {
@@ -189,8 +208,9 @@ HRESULT Device::lock(D3DDDIARG_LOCK& args) {
         return D3DERR_INVALIDCALL;
     }
     const uint32_t flags = args.Flags.Value;
-    // D3D9's rules: a read-only lock cannot discard.
-    if ((flags & D3DDDI_LOCK_READONLY) && (flags & D3DDDI_LOCK_DISCARD)) return D3DERR_INVALIDCALL;
+    // D3D9's rules: a read-only lock cannot discard; render-target and depth textures do not lock.
+    if (((flags & D3DDDI_LOCK_READONLY) && (flags & D3DDDI_LOCK_DISCARD)) || r->gpuOnly())
+        return D3DERR_INVALIDCALL;
     if (args.SubResourceIndex >= (r->isBuffer() ? 1u : r->subresourceCount()) ||
         r->lockFlags(args.SubResourceIndex))
         return D3DERR_INVALIDCALL;

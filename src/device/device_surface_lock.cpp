@@ -3,8 +3,8 @@
 // after the work recorded before it (waiting for the GPU) into a CPU copy in D3D9's layout
 // (rows of width * bytes-per-pixel), and Unlock writes that copy back into the image, ordered
 // before the work recorded after it. D3D9 only lets programs lock lockable render targets; we
-// allow every one. Depth surfaces answer D3DERR_INVALIDCALL: D3D9 locks only the _LOCKABLE depth
-// formats, which we do not create.
+// allow every one. Of depth surfaces D3D9 locks only the _LOCKABLE formats: D32F_LOCKABLE locks
+// as 32-bit floats (its depth); the others answer D3DERR_INVALIDCALL.
 #include <cstring>
 
 #include "device/device.h"
@@ -15,8 +15,9 @@ namespace ddivk::device {
 HRESULT Device::lockSurface(Surface& surface, D3DDDIARG_LOCK& args) {
     const uint32_t flags = args.Flags.Value;
     if ((flags & D3DDDI_LOCK_READONLY) && (flags & D3DDDI_LOCK_DISCARD)) return D3DERR_INVALIDCALL;
-    if (surface.isDepthStencil() || !surface.hasImage() || args.SubResourceIndex != 0 ||
-        surfaceLocks_.contains(surface.handle()))
+    // Levels of render-target textures do not lock (D3D9's rule for such textures).
+    if ((surface.isDepthStencil() && !lockableDepth(surface.format())) || !surface.hasImage() ||
+        surface.texture() || args.SubResourceIndex != 0 || surfaceLocks_.contains(surface.handle()))
         return D3DERR_INVALIDCALL; // NULL surfaces have no pixels to lock
     const uint32_t bpp = surface.format().bytesPerPixel;
     const uint32_t pitch = surface.width() * bpp;
@@ -69,7 +70,8 @@ HRESULT Device::unlockSurface(Surface& surface, const D3DDDIARG_UNLOCK& args) {
         surface.setLayout(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
         VkBufferImageCopy region{};
         region.bufferOffset = slice.offset;
-        region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+        region.imageSubresource =
+            surface.layers(surface.isDepthStencil() ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT);
         region.imageExtent = {surface.width(), surface.height(), 1};
         vkCmdCopyBufferToImage(cb, slice.buffer, surface.image().handle(),
                                VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);

@@ -33,10 +33,12 @@ std::unique_ptr<Resource> Resource::createBuffer(vk::Device& device, uint32_t ha
 }
 
 std::unique_ptr<Resource> Resource::createTexture(vk::Device& device, uint32_t handle, ResourceKind kind,
-                                                  const draw::FormatInfo& format, VkFormat vkFormat, uint32_t width,
-                                                  uint32_t height, uint32_t depth, uint32_t levels, uint32_t flags) {
+                                                  const draw::FormatInfo& format, VkFormat vkFormat,
+                                                  uint32_t width, uint32_t height, uint32_t depth,
+                                                  uint32_t levels, uint32_t flags, TextureUse use) {
     std::unique_ptr<Resource> r(new Resource(handle, kind, flags));
     r->format_ = &format;
+    r->use_ = use;
     r->levels_ = levels;
     r->layers_ = kind == ResourceKind::CubeTexture ? 6 : 1;
 
@@ -55,7 +57,7 @@ std::unique_ptr<Resource> Resource::createTexture(vk::Device& device, uint32_t h
             s.rows = (s.height + block - 1) / block;
             s.slicePitch = s.pitch * s.rows;
             s.offset = offset;
-            offset += s.size();
+            if (use == TextureUse::Sampled) offset += s.size();
             r->subresources_.push_back(s);
         }
     r->shadow_.assign(offset, std::byte{0});
@@ -70,6 +72,11 @@ std::unique_ptr<Resource> Resource::createTexture(vk::Device& device, uint32_t h
     desc.arrayLayers = r->layers_;
     desc.flags = kind == ResourceKind::CubeTexture ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
     desc.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+    if (use == TextureUse::RenderTarget) desc.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+    if (use == TextureUse::DepthStencil) {
+        desc.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+        desc.viewAspects = VK_IMAGE_ASPECT_DEPTH_BIT; // draws sample the depth (INTZ)
+    }
     desc.swizzle = format.swizzle;
     // D3DSAMP_SRGBTEXTURE reads through a view in the format's sRGB twin, where it has one the
     // device samples.
@@ -77,6 +84,9 @@ std::unique_ptr<Resource> Resource::createTexture(vk::Device& device, uint32_t h
         VkFormatProperties props{};
         vkGetPhysicalDeviceFormatProperties(device.physicalDevice(), srgb, &props);
         if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) desc.alternateViewFormat = srgb;
+        r->srgbRenderable_ = desc.alternateViewFormat != VK_FORMAT_UNDEFINED &&
+                             use == TextureUse::RenderTarget &&
+                             (props.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT);
     }
     r->image_ = vk::Image::create(device.allocator(), desc);
     return r;

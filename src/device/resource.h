@@ -31,6 +31,11 @@ class CommandContext;
 
 enum class ResourceKind : uint8_t { VertexBuffer, IndexBuffer, Texture2D, CubeTexture, VolumeTexture };
 
+// What a texture is for beyond sampling. Render-target and depth textures are drawn into through
+// the Surfaces of their subresources; like D3D9's render-target textures they cannot be locked,
+// so they keep no CPU copy (gpuOnly()).
+enum class TextureUse : uint8_t { Sampled, RenderTarget, DepthStencil };
+
 // Where a subresource's texels are in the CPU copy, and its size.
 struct SubresourceLayout {
     uint32_t width = 0, height = 0, depth = 1;
@@ -51,8 +56,9 @@ class Resource {
     // layers, each with every level. `vkFormat` is one the device samples.
     static std::unique_ptr<Resource> createTexture(vk::Device& device, uint32_t handle, ResourceKind kind,
                                                    const draw::FormatInfo& format, VkFormat vkFormat,
-                                                   uint32_t width, uint32_t height, uint32_t depth, uint32_t levels,
-                                                   uint32_t flags);
+                                                   uint32_t width, uint32_t height, uint32_t depth,
+                                                   uint32_t levels, uint32_t flags,
+                                                   TextureUse use = TextureUse::Sampled);
 
     uint32_t handle() const { return handle_; }
     ResourceKind kind() const { return kind_; }
@@ -74,6 +80,12 @@ class Resource {
     uint32_t levels() const { return levels_; }
     uint32_t layers() const { return layers_; }
     uint32_t subresourceCount() const { return uint32_t(subresources_.size()); }
+    TextureUse use() const { return use_; }
+    // A render-target or depth texture: no CPU copy (texels(), upload(), readBack() are not for
+    // it), drawn into through Surfaces of its subresources.
+    bool gpuOnly() const { return use_ != TextureUse::Sampled; }
+    // The image's sRGB view format is also one the device renders to (render-target textures).
+    bool srgbRenderable() const { return srgbRenderable_; }
     const SubresourceLayout& subresource(uint32_t index) const { return subresources_[index]; }
     std::byte* texels(uint32_t index) { return shadow_.data() + subresources_[index].offset; }
     // Records the copy of subresource `index` from the CPU copy into the image.
@@ -81,6 +93,8 @@ class Resource {
     // Puts the image in the layout draws sample it in (after uploads), recording the barrier.
     void prepareForSampling(CommandContext& commands, const vk::Device& device);
     VkImageLayout layout() const { return layout_; }
+    // For the Surfaces of a gpuOnly texture, which move the whole image between layouts.
+    void setLayout(VkImageLayout layout) { layout_ = layout; }
     // Moves the whole image to `layout` outside a rendering pass, recording a barrier even when
     // it is there already (transfers that write it wait for the writes before them).
     void transition(CommandContext& commands, const vk::Device& device, VkImageLayout layout);
@@ -126,10 +140,12 @@ class Resource {
     std::vector<BufferVersion> retired_; // renamed away, reused once the GPU is done
 
     const draw::FormatInfo* format_ = nullptr;
+    TextureUse use_ = TextureUse::Sampled;
+    bool srgbRenderable_ = false;
     vk::Image image_;
     uint32_t levels_ = 0, layers_ = 0;
     std::vector<SubresourceLayout> subresources_; // layer-major: index = layer * levels + mip
-    std::vector<std::byte> shadow_;
+    std::vector<std::byte> shadow_;               // empty for gpuOnly textures
     std::vector<uint8_t> stale_; // per subresource: the GPU wrote it since the CPU copy was made
     VkImageLayout layout_ = VK_IMAGE_LAYOUT_UNDEFINED;
 };

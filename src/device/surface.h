@@ -2,17 +2,29 @@
 // the Vulkan image behind it and the layout it was last left in by recorded commands. A render
 // target of D3DFMT_NULL has a size and no image (draw::hasStorage): passes open on it with no
 // colour attachment.
+//
+// A surface is either its own image or one subresource (mip level of a face) of a render-target
+// or depth texture (Resource::gpuOnly): then it has views of that subresource alone, and shares
+// the texture's layout tracking (layouts move the whole image; one pass renders into one
+// subresource while the texture is not sampled).
 #pragma once
 
 #include <volk.h>
 
 #include <cstdint>
 
+#include "ddivk/d3d9_formats.h"
 #include "ddivk/ddivk.h"
+#include "device/resource.h"
 #include "draw/format_table.h"
 #include "vk/resources.h"
 
 namespace ddivk::device {
+
+// The one depth format D3D9 lets programs lock (and read): D32F_LOCKABLE, as 32-bit floats.
+inline bool lockableDepth(const draw::FormatInfo& format) {
+    return format.d3dFormat == D3DFMT_D32F_LOCKABLE;
+}
 
 class Surface {
   public:
@@ -24,6 +36,12 @@ class Surface {
     Surface(uint32_t handle, const draw::FormatInfo& format, uint32_t width, uint32_t height)
         : handle_(handle), format_(&format), vkFormat_(VK_FORMAT_UNDEFINED),
           usage_(DDIVK_SURFACE_RENDERTARGET), width_(width), height_(height) {}
+    // Subresource `index` of `texture` (a render-target or depth texture that outlives it).
+    // Throws vk::Error when a view cannot be made.
+    Surface(uint32_t handle, uint32_t usage, Resource& texture, uint32_t index, VkDevice device);
+    ~Surface();
+    Surface(const Surface&) = delete;
+    Surface& operator=(const Surface&) = delete;
 
     uint32_t handle() const { return handle_; }
     const draw::FormatInfo& format() const { return *format_; }
@@ -33,12 +51,25 @@ class Surface {
     uint32_t height() const { return height_; }
     bool isDepthStencil() const { return format_->depthStencil; }
     // False for D3DFMT_NULL: nothing to read, lock, blit, clear or attach.
-    bool hasImage() const { return bool(image_); }
-    vk::Image& image() { return image_; }
+    bool hasImage() const { return texture_ || bool(image_); }
+    // The whole image (the texture's, for a texture subresource).
+    vk::Image& image() { return texture_ ? texture_->image() : image_; }
+    // The texture this surface is a subresource of (nullptr: its own image), and which one.
+    Resource* texture() const { return texture_; }
+    uint32_t subresource() const { return subresource_; }
+
+    // Views of this surface's subresource: for attachments, and in the sRGB twin of the format
+    // (D3DRS_SRGBWRITEENABLE; null where there is none).
+    VkImageView view() { return texture_ ? view_ : image_.view(); }
+    VkImageView srgbView() { return texture_ ? srgbView_ : image_.alternateView(); }
+    VkFormat srgbFormat() const { return srgbFormat_ ? srgbFormat_ : image_.desc().alternateViewFormat; }
+    // This surface's subresource, every aspect; as copy layers with the given aspects.
+    VkImageSubresourceRange range() const;
+    VkImageSubresourceLayers layers(VkImageAspectFlags aspects) const;
 
     // The layout the last recorded command left the image in (recording is serial per device).
-    VkImageLayout layout() const { return layout_; }
-    void setLayout(VkImageLayout layout) { layout_ = layout; }
+    VkImageLayout layout() const { return texture_ ? texture_->layout() : layout_; }
+    void setLayout(VkImageLayout layout);
 
     // Timeline value of the submission that completes the latest flip of this surface (0: none).
     uint64_t flipValue() const { return flipValue_; }
@@ -53,6 +84,14 @@ class Surface {
     vk::Image image_;
     VkImageLayout layout_ = VK_IMAGE_LAYOUT_UNDEFINED;
     uint64_t flipValue_ = 0;
+
+    Resource* texture_ = nullptr;
+    uint32_t subresource_ = 0;
+    uint32_t mip_ = 0, layer_ = 0;
+    VkDevice device_ = VK_NULL_HANDLE;
+    VkImageView view_ = VK_NULL_HANDLE;
+    VkImageView srgbView_ = VK_NULL_HANDLE;
+    VkFormat srgbFormat_ = VK_FORMAT_UNDEFINED;
 };
 
 } // namespace ddivk::device

@@ -310,20 +310,36 @@ HRESULT DDIVK_APIENTRY setPixelShaderConstB(HANDLE hDevice, const D3DDDIARG_SETP
 
 // --- Targets and clears ---------------------------------------------------------------------------
 
-// Render targets are surfaces (one subresource); rendering into a texture level is not here yet
-// (docs/draw-translator.md), so SubResourceIndex must be 0.
+// Render targets are surfaces, or subresources of render-target textures: subresource i of
+// texture h is the surface h + 1 + i, the handle DP2 names it by (device_target_textures.cpp).
+// Surfaces have one subresource. nullopt: no such subresource.
+std::optional<uint32_t> targetHandle(Context& c, HANDLE resource, uint32_t subresource) {
+    const uint32_t h = umdHandle32(resource);
+    if (h == 0) return subresource == 0 ? std::optional<uint32_t>(0) : std::nullopt; // unbinds
+    device::Device& device = c.device(); // (umdCall holds its lock)
+    if (device::Resource* r = device.findResource(h)) {
+        device::Surface* s = device.textureSurface(*r, subresource);
+        return s ? std::optional<uint32_t>(s->handle()) : std::nullopt;
+    }
+    return subresource == 0 ? std::optional<uint32_t>(h) : std::nullopt;
+}
+
 HRESULT DDIVK_APIENTRY setRenderTarget(HANDLE hDevice, const D3DDDIARG_SETRENDERTARGET* a) {
-    if (!a || a->SubResourceIndex != 0) return D3DERR_INVALIDCALL;
+    if (!a) return D3DERR_INVALIDCALL;
     return umdCall(umdHandle(hDevice), "SetRenderTarget", [&](Context& c) {
-        return c.setRenderTarget2(
-            one(D3DHAL_DP2SETRENDERTARGET2{a->RenderTargetIndex, umdHandle32(a->hRenderTarget)}));
+        const std::optional<uint32_t> target = targetHandle(c, a->hRenderTarget, a->SubResourceIndex);
+        if (!target) return D3DERR_INVALIDCALL;
+        return c.setRenderTarget2(one(D3DHAL_DP2SETRENDERTARGET2{a->RenderTargetIndex, *target}));
     });
 }
 
+// A depth texture binds its top level (the argument names no subresource).
 HRESULT DDIVK_APIENTRY setDepthStencil(HANDLE hDevice, const D3DDDIARG_SETDEPTHSTENCIL* a) {
     if (!a) return D3DERR_INVALIDCALL;
     return umdCall(umdHandle(hDevice), "SetDepthStencil", [&](Context& c) {
-        return c.setDepthStencil(one(D3DHAL_DP2SETDEPTHSTENCIL{umdHandle32(a->hZBuffer)}));
+        const std::optional<uint32_t> target = targetHandle(c, a->hZBuffer, 0);
+        if (!target) return D3DERR_INVALIDCALL;
+        return c.setDepthStencil(one(D3DHAL_DP2SETDEPTHSTENCIL{*target}));
     });
 }
 

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <span>
 
+#include "ddivk/d3d9_formats.h"
+
 namespace ddivk::draw {
 
 // How a D3DFORMAT is stored in Vulkan.
@@ -28,6 +30,11 @@ struct FormatInfo {
 // depth-only passes whose surfaces have a size and no image (colour writes go nowhere).
 inline bool hasStorage(const FormatInfo& f) {
     return f.vkFormat != VK_FORMAT_UNDEFINED;
+}
+
+// A depth format whose textures sample the depth itself (INTZ), not a comparison.
+inline bool samplesDepth(const FormatInfo& f) {
+    return f.d3dFormat == D3DFMT_INTZ;
 }
 
 // Every row, for tests that walk the table.

@@ -48,12 +48,18 @@ static_assert(sizeof(PsConstants) == 224 * 16 + 16 * 16 + 16);
 // a point is kept where the dot product is >= 0).
 constexpr uint32_t kClipPlanes = 6;
 
+// The planes that clip: D3DRS_CLIPPLANEENABLE's, none while D3DRS_CLIPPING is FALSE (the program
+// promises its primitives need no clipping; D3D9 runtimes then clip against no user plane).
+constexpr uint32_t enabledClipPlanes(uint32_t clipping, uint32_t clipPlaneEnable) {
+    return clipping ? clipPlaneEnable & ((1u << kClipPlanes) - 1) : 0;
+}
+
 // Render state read by translated vertex shaders.
 struct VsSystem {
     float pointSize; // D3DRS_POINTSIZE, written to gl_PointSize when the shader has no oPts
     float pointSizeMin;
     float pointSizeMax;
-    uint32_t clipPlaneMask;           // D3DRS_CLIPPLANEENABLE & 0x3F
+    uint32_t clipPlaneMask;           // enabledClipPlanes
     float clipPlanes[kClipPlanes][4]; // SetClipPlane, clip space
 };
 static_assert(sizeof(VsSystem) == 16 + kClipPlanes * 16);

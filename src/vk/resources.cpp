@@ -92,6 +92,7 @@ Image Image::create(Allocator& allocator, const ImageDesc& desc) {
     view.format = desc.format;
     view.components = desc.swizzle;
     view.subresourceRange = img.fullRange();
+    if (desc.viewAspects) view.subresourceRange.aspectMask = desc.viewAspects;
     switch (desc.type) {
     case VK_IMAGE_TYPE_1D:
         view.viewType = desc.arrayLayers > 1 ? VK_IMAGE_VIEW_TYPE_1D_ARRAY : VK_IMAGE_VIEW_TYPE_1D;

@@ -45,6 +45,9 @@ struct ImageDesc {
     VkImageCreateFlags flags = 0; // CUBE_COMPATIBLE makes the default view a cube
     VkImageTiling tiling = VK_IMAGE_TILING_OPTIMAL;
     VkComponentMapping swizzle{}; // of the default view (identity by default)
+    // The aspects of the default view; 0: every aspect of the format. (A sampled view of a
+    // depth-stencil image must have one aspect.)
+    VkImageAspectFlags viewAspects = 0;
     // A second view like the default one in this format (e.g. the sRGB twin of the format, for
     // D3DSAMP_SRGBTEXTURE); makes the image MUTABLE_FORMAT. UNDEFINED: none.
     VkFormat alternateViewFormat = VK_FORMAT_UNDEFINED;

@@ -1,7 +1,7 @@
-// User clip planes (D3DRS_CLIPPLANEENABLE, DP2 SETCLIPPLANE). IDirect3DDevice9::SetClipPlane:
-// "A point with homogeneous coordinates (x, y, z, w) is visible in the half space of the plane if
-// Ax + By + Cz + Dw >= 0"; "When the fixed function pipeline is used the plane equations are
-// assumed to be in world space. When the programmable pipeline is used the plane equations are
+// User clip planes (D3DRS_CLIPPLANEENABLE, DP2 SETCLIPPLANE; none while D3DRS_CLIPPING is FALSE).
+// IDirect3DDevice9::SetClipPlane: "A point with homogeneous coordinates (x, y, z, w) is visible in the half
+// space of the plane if Ax + By + Cz + Dw >= 0"; "When the fixed function pipeline is used the plane
+// equations are assumed to be in world space. When the programmable pipeline is used the plane equations are
 // assumed to be in the clipping space (the same space as output vertices)." Each scene covers the
 // whole target and the test computes which pixel centres lie on the kept side of every enabled
 // plane; centres on a plane (within rounding) may go either way.
@@ -155,6 +155,34 @@ TEST_F(ClipPlanes, DisabledPlanesClipNothing) {
     clearTarget();
     drawFixedFunctionTriangle();
     expectKept({});
+}
+
+// D3DRS_CLIPPING FALSE: the program promises its primitives need no clipping, and enabled user
+// planes clip nothing (shaders and fixed function); set TRUE again, the same planes clip.
+TEST_F(ClipPlanes, ClippingFalseTurnsThePlanesOff) {
+    const Plane p{1.0f, 0.5f, 0.0f, -0.1f};
+    setPlanes({{0, p}}, D3DCLIPPLANE0);
+    CommandStream off;
+    renderState(off, D3DRS_CLIPPING, 0);
+    run(off);
+    useShaders();
+    clearTarget();
+    drawShaderTriangle();
+    expectKept({});
+    useFixedFunction();
+    clearTarget();
+    drawFixedFunctionTriangle();
+    expectKept({});
+    CommandStream on;
+    renderState(on, D3DRS_CLIPPING, 1);
+    run(on);
+    clearTarget();
+    drawFixedFunctionTriangle();
+    expectKept({p}); // identity transforms: world space is clip space here
+    useShaders();
+    clearTarget();
+    drawShaderTriangle();
+    expectKept({p});
 }
 
 // Two enabled planes (2 and 5) clip together; a clip-everything plane 0 stays disabled.

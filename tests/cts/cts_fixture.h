@@ -141,6 +141,25 @@ mad o0, r0, c0, c1
 mov o1, v2
 )";
 
+// A program for sampling scenes: position = v0 (a FLOAT2 pixel position, with setPixelToClip's
+// constants), TEXCOORD0 = v1 (FLOAT4: u, v, w and the lod of texldl) passed on.
+struct TexPoint {
+    float x, y;
+    float u, v, w, lod;
+};
+constexpr const char* kTexPointVs = R"(vs_3_0
+dcl_position v0
+dcl_texcoord v1
+dcl_position o0
+dcl_texcoord o1
+mad o0, v0, c0, c1
+mov o1, v1
+)";
+inline std::vector<D3DVERTEXELEMENT9> texPointDeclaration() {
+    return {{0, 0, D3DDECLTYPE_FLOAT2, 0, D3DDECLUSAGE_POSITION, 0},
+            {0, 8, D3DDECLTYPE_FLOAT4, 0, D3DDECLUSAGE_TEXCOORD, 0}};
+}
+
 // Distinct opaque colours, one per index.
 inline uint32_t indexColor(uint32_t i) {
     return 0xFF000000u | ((i * 53u + 40u) & 0xFF) << 16 | ((i * 97u + 10u) & 0xFF) << 8 | ((i * 31u + 200u) & 0xFF);

@@ -10,25 +10,6 @@
 namespace ddivk::test {
 namespace {
 
-// A point: pixel position and the texture coordinate it samples (w: lod for texldl).
-struct TexPoint {
-    float x, y;
-    float u, v, w, lod;
-};
-
-constexpr const char* kVs = R"(vs_3_0
-dcl_position v0
-dcl_texcoord v1
-dcl_position o0
-dcl_texcoord o1
-mad o0, v0, c0, c1
-mov o1, v1
-)";
-const std::vector<D3DVERTEXELEMENT9> kDecl = {
-    {0, 0, D3DDECLTYPE_FLOAT2, 0, D3DDECLUSAGE_POSITION, 0},
-    {0, 8, D3DDECLTYPE_FLOAT4, 0, D3DDECLUSAGE_TEXCOORD, 0},
-};
-
 uint32_t texel(uint32_t i) {
     return 0xFF000000u | ((i * 71u + 13u) & 0xFF) << 16 | ((i * 29u + 90u) & 0xFF) << 8 | ((i * 113u + 7u) & 0xFF);
 }
@@ -106,7 +87,8 @@ TEST_P(Textures, MipLevelsReadTheTexelsWritten) {
     const uint32_t tex = createTexture(0, D3DFMT_A8R8G8B8, 4, 4, 1, 3, {init});
     fill(tex, 1, level[1], 2, 2);
     fill(tex, 2, level[2], 1, 1);
-    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexldl oC0, v0, s0\n", kDecl);
+    setProgram(door(), kTexPointVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexldl oC0, v0, s0\n",
+               texPointDeclaration());
     setPixelToClip(door());
     bind(0, tex);
     samplerState(0, D3DTSS_MIPFILTER, D3DTEXF_POINT);
@@ -132,7 +114,8 @@ TEST_P(Textures, MipLevelsReadTheTexelsWritten) {
 TEST_P(Textures, CubeFacesAreReadByDirection) {
     const uint32_t tex = createTexture(D3DDDI_RESOURCE_CUBEMAP, D3DFMT_A8R8G8B8, 1, 1, 1, 1);
     for (uint32_t f = 0; f < 6; ++f) fill(tex, f, {texel(f)}, 1, 1);
-    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_cube s0\ntexld oC0, v0, s0\n", kDecl);
+    setProgram(door(), kTexPointVs, "ps_3_0\ndcl_texcoord v0\ndcl_cube s0\ntexld oC0, v0, s0\n",
+               texPointDeclaration());
     setPixelToClip(door());
     bind(0, tex);
     const float dirs[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
@@ -148,7 +131,7 @@ TEST_P(Textures, CubeFacesAreReadByDirection) {
 TEST_P(Textures, Ps14SamplersTakeTheBoundTexturesType) {
     const uint32_t tex = createTexture(D3DDDI_RESOURCE_CUBEMAP, D3DFMT_A8R8G8B8, 1, 1, 1, 1);
     for (uint32_t f = 0; f < 6; ++f) fill(tex, f, {texel(f + 30)}, 1, 1);
-    setProgram(door(), kVs, "ps_1_4\ntexld r4, t0\nmov r0, r4\n", kDecl);
+    setProgram(door(), kTexPointVs, "ps_1_4\ntexld r4, t0\nmov r0, r4\n", texPointDeclaration());
     setPixelToClip(door());
     bind(4, tex);
     drawPoints({{12, 8, 1, 0, 0, 0}, {13, 8, 0, -1, 0, 0}});
@@ -163,7 +146,8 @@ TEST_P(Textures, VolumeTexelsByCoordinate) {
     std::vector<uint32_t> texels;
     for (uint32_t i = 0; i < 8; ++i) texels.push_back(texel(i + 50));
     fill(tex, 0, texels, 2, 2, 2);
-    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_volume s0\ntexld oC0, v0, s0\n", kDecl);
+    setProgram(door(), kTexPointVs, "ps_3_0\ndcl_texcoord v0\ndcl_volume s0\ntexld oC0, v0, s0\n",
+               texPointDeclaration());
     setPixelToClip(door());
     bind(0, tex);
     std::vector<TexPoint> points;
@@ -187,7 +171,8 @@ TEST_P(Textures, Dxt1BlocksDecode) {
     std::memcpy(&block[2], &blue, 2);
     std::memcpy(&block[4], &indices, 4);
     const uint32_t tex = createTexture(0, D3DFMT_DXT1, 4, 4, 1, 1, {block});
-    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n", kDecl);
+    setProgram(door(), kTexPointVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n",
+               texPointDeclaration());
     setPixelToClip(door());
     bind(0, tex);
     std::vector<TexPoint> points;
@@ -202,8 +187,10 @@ TEST_P(Textures, Dxt1BlocksDecode) {
 // A sampler without a texture reads (0, 0, 0, 1) (D3D9: "If no texture is set ... the result
 // of the sample is (0, 0, 0, 1)"), as does one whose texture is of another type.
 TEST_P(Textures, SamplersWithoutATextureReadOpaqueBlack) {
-    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s1\ndcl_cube s2\ntexld r0, v0, s1\ntexld r1, v0, s2\nadd oC0, r0, r1\n",
-               kDecl);
+    setProgram(door(), kTexPointVs,
+               "ps_3_0\ndcl_texcoord v0\ndcl_2d s1\ndcl_cube s2\ntexld r0, v0, s1\ntexld r1, v0, s2\n"
+               "add oC0, r0, r1\n",
+               texPointDeclaration());
     setPixelToClip(door());
     bind(2, createTexture(0, D3DFMT_A8R8G8B8, 1, 1, 1, 1)); // 2D where the shader declares a cube
     drawPoints({{5, 5, 0.5f, 0.5f, 0.5f, 0}});
@@ -250,7 +237,8 @@ TEST_P(Textures, SrgbTextureReadsConvertToLinear) {
     const uint32_t stored = 0x80C04010; // A 0x80, R 0xC0, G 0x40, B 0x10
     const uint32_t tex = createTexture(0, D3DFMT_A8R8G8B8, 1, 1, 1, 1);
     fill(tex, 0, {stored}, 1, 1);
-    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n", kDecl);
+    setProgram(door(), kTexPointVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n",
+               texPointDeclaration());
     setPixelToClip(door());
     bind(0, tex);
     drawPoints({{3, 3, 0.5f, 0.5f, 0, 0}});
@@ -271,7 +259,8 @@ TEST_P(Textures, SrgbWriteEncodesTheOutput) {
         const double v = l <= 0.0031308 ? l * 12.92 : 1.055 * std::pow(l, 1.0 / 2.4) - 0.055;
         return uint32_t(std::lround(v * 255.0));
     };
-    setProgram(door(), kVs, "ps_3_0\ndef c0, 0.5, 0.25, 0.0, 1.0\ndcl_texcoord v0\nmov oC0, c0\n", kDecl);
+    setProgram(door(), kTexPointVs, "ps_3_0\ndef c0, 0.5, 0.25, 0.0, 1.0\ndcl_texcoord v0\nmov oC0, c0\n",
+               texPointDeclaration());
     setPixelToClip(door());
     drawPoints({{10, 2, 0, 0, 0, 0}});
     CommandStream s;
@@ -300,7 +289,8 @@ TEST_P(Textures, AShortInitialDataPitchFailsAndChangesNothing) {
     EXPECT_EQ(umd().pfnCreateResource(dev(), &args), D3DERR_INVALIDCALL) << "level 1's pitch of 4 < 2 texels";
     surfaces[1].SysMemPitch = 8;
     ASSERT_EQ(umd().pfnCreateResource(dev(), &args), S_OK);
-    setProgram(door(), kVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n", kDecl);
+    setProgram(door(), kTexPointVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexld oC0, v0, s0\n",
+               texPointDeclaration());
     setPixelToClip(door());
     bind(0, uint32_t(reinterpret_cast<uintptr_t>(args.hResource)));
     drawPoints({{7, 7, 0.5f, 0.5f, 0, 0}});

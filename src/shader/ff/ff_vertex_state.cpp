@@ -191,7 +191,7 @@ FfVertexState packFfVertexState(const state::DeviceState& s, std::span<const sta
     // Ax + By + Cz + Dw >= 0. The shader has camera-space positions p_cam = p_world * VIEW, so
     // dot(p_world, plane) = dot(p_cam, VIEW^-1 * plane). A singular VIEW collapses every vertex
     // onto one plane (nothing to draw): the planes stay as given.
-    out.clipPlaneMask = rs[D3DRS_CLIPPLANEENABLE] & ((1u << abi::kClipPlanes) - 1);
+    out.clipPlaneMask = abi::enabledClipPlanes(rs[D3DRS_CLIPPING], rs[D3DRS_CLIPPLANEENABLE]);
     Mat viewInverse;
     const bool invertible = invert(viewInverse, view);
     for (uint32_t n = 0; n < abi::kClipPlanes; ++n) {

@@ -104,7 +104,7 @@ struct FfVertexState {
     uint32_t fogMode;       // D3DRS_FOGVERTEXMODE (D3DFOGMODE)
     uint32_t rangeFog;      // D3DRS_RANGEFOGENABLE
     uint32_t pointScaleEnable;
-    uint32_t clipPlaneMask; // D3DRS_CLIPPLANEENABLE & 0x3F: gl_ClipDistance[n] is 1 for the others
+    uint32_t clipPlaneMask; // abi::enabledClipPlanes: gl_ClipDistance[n] is 1 for the others
     uint32_t pad;
     // SetClipPlane's planes, given in world space for the fixed-function pipeline, moved to camera
     // space (dot(plane, world position) == dot(cameraPlane, camera-space position)).
