@@ -8,6 +8,7 @@
 #include "ddivk/d3d9_formats.h"
 #include "ddivk/dp2.h"
 #include "ddivk/hresult.h"
+#include "ddivk/umd_blit.h"
 #include "ddivk/umd_draw.h"
 #include "ddivk/umd_query.h"
 #include "ddivk/umd_state.h"
@@ -99,5 +100,11 @@ const ddivk::DDIVK_D3DDDI_DRAWFUNCS* ddivk_umd_draw_functions(void);
 // point calls the context method the equivalent DP2 token calls; shaders, declarations and state
 // blocks it creates get driver-chosen handles that DP2 tokens name them by too.
 const ddivk::DDIVK_D3DDDI_STATEFUNCS* ddivk_umd_state_functions(void);
+
+// The D3D9 UMD door for blits and fills (include/ddivk/umd_blit.h): Blt, ColorFill, TexBlt,
+// VolBlt and BufBlt, hDevice a context handle as above. Each calls the context method the
+// equivalent DP2 token (BLT, COLORFILL, TEXBLT, VOLUMEBLT, BUFFERBLT) calls, recorded in the
+// device's command stream in order with the draws around it.
+const ddivk::DDIVK_D3DDDI_BLITFUNCS* ddivk_umd_blit_functions(void);
 
 } // extern "C"

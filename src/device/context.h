@@ -94,6 +94,8 @@ class Context final : public dp2::Target {
     HRESULT texBlt(dp2::Items<D3DHAL_DP2TEXBLT> items) override;
     HRESULT volumeBlt(dp2::Items<D3DHAL_DP2VOLUMEBLT> items) override;
     HRESULT colorFill(dp2::Items<D3DHAL_DP2COLORFILL> items) override;
+    // BUFFERBLT and the UMD door's BufBlt (context_buffer_blit.cpp).
+    HRESULT bufferBlt(dp2::Items<D3DHAL_DP2BUFFERBLT> items) override;
 
     // --- Queries (context_queries.cpp) ---
     HRESULT createQuery(dp2::Items<D3DHAL_DP2CREATEQUERY> items) override;

@@ -23,6 +23,11 @@ inline uint32_t umdHandle32(HANDLE h) {
     return v > UINT32_MAX ? UINT32_MAX : uint32_t(v);
 }
 
+// One item as the Items of a token: the UMD calls pass one item where a DP2 token may pass many.
+template <class T> dp2::Items<T> umdItem(const T& item) {
+    return dp2::Items<T>(&item, 1);
+}
+
 // An unknown hDevice: D3DERR_INVALIDCALL.
 template <class Body> HRESULT umdCall(uintptr_t context, const char* what, Body&& body) {
     Context* c = contextOf(context);
