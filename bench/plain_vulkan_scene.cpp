@@ -53,7 +53,10 @@ PlainVulkanScene::PlainVulkanScene() : impl_(std::make_unique<Impl>()) {
     try {
         Impl& s = *impl_;
         s.device = vk::Device::create(vk::DeviceOptions{});
-        s.commands = std::make_unique<vk::CommandProvider>(s.device->handle(), s.device->queue());
+        // The driver's own allocator for the commands, as a plain program has it (ddivk's
+        // pools record into arenas: vk/command_arena.h).
+        s.commands = std::make_unique<vk::CommandProvider>(s.device->handle(), s.device->queue(),
+                                                           vk::CommandProvider::HostMemory::System);
         vk::ImageDesc image;
         image.format = VK_FORMAT_B8G8R8A8_UNORM;
         image.extent = {256, 256, 1};

@@ -46,7 +46,7 @@ shader::TranslationKey pixelKey(const state::DeviceState& s, int major) {
 // same, else from the device's cache (null on a translation error).
 const shader::Translation* translationFor(shader::TranslationCache& cache, const ShaderObject& object,
                                           const shader::TranslationKey& key) {
-    if (object.lastTranslation && object.lastKey == key) return object.lastTranslation.get();
+    if (object.lastTranslation && shader::sameKey(object.lastKey, key)) return object.lastTranslation.get();
     auto entry = cache.get(object.tokens, key);
     if (!entry) return nullptr;
     object.lastKey = key;
@@ -73,6 +73,17 @@ uint32_t dimBits(const Resource* r) {
     return r->kind() == ResourceKind::CubeTexture ? 1 : r->kind() == ResourceKind::VolumeTexture ? 2 : 0;
 }
 
+// The module of `t`, asking the cache only when the stage's translation changed since the
+// previous draw (memo: the pair kept in DrawBindings::Memo).
+uint64_t moduleOf(draw::ProgramPipelineCache& pipelines, const shader::Translation& t, const void*& memoTranslation,
+                  uint64_t& memoModule) {
+    if (memoTranslation != &t) {
+        memoModule = uint64_t(pipelines.translationModule(t));
+        memoTranslation = &t;
+    }
+    return memoModule;
+}
+
 } // namespace
 
 Resource* Context::boundTexture(uint32_t stateIndex) {
@@ -82,6 +93,7 @@ Resource* Context::boundTexture(uint32_t stateIndex) {
 
 HRESULT Context::drawProgram(const DrawCall& call) {
     const state::DeviceState& s = state_.state();
+    const uint32_t sinceLast = state_.dirty().categories; // what changed since the previous draw
     draw::ProgramPipelineCache* pipelines = device_.programPipelines();
     if (!pipelines) {
         DDIVK_WARN_ONCE("draws with vertex processing need VK_KHR_push_descriptor, which this device lacks");
@@ -94,9 +106,9 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     // The programs.
     const ShaderObject* vs = nullptr;
     const ShaderObject* ps = nullptr;
-    if (s.vertexShader && !(vs = shaders_.find(shader::ShaderType::Vertex, s.vertexShader).get()))
+    if (s.vertexShader && !(vs = shaders_.find(shader::ShaderType::Vertex, s.vertexShader)))
         return D3DERR_INVALIDCALL;
-    if (s.pixelShader && !(ps = shaders_.find(shader::ShaderType::Pixel, s.pixelShader).get()))
+    if (s.pixelShader && !(ps = shaders_.find(shader::ShaderType::Pixel, s.pixelShader)))
         return D3DERR_INVALIDCALL;
 
     // The declaration, or the FVF as one (the call's own FVF first: a legacy token's dwVertexType).
@@ -111,7 +123,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         }
         decl = &*fvfDeclaration_;
     } else {
-        decl = declarations_.find(s.vertexInput.declaration).get();
+        decl = declarations_.find(s.vertexInput.declaration);
         if (!decl) return D3DERR_INVALIDCALL;
     }
     const VertexDeclarations::Elements& elements = *decl;
@@ -175,12 +187,19 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     const D3DVIEWPORT9& vp = s.viewport;
     if (vp.Width == 0 || vp.Height == 0) return S_OK; // an empty viewport draws nothing
 
-    // Programs under their keys, and the textures their samplers read.
+    // Programs under their keys, and the textures their samplers read. The pipeline key is
+    // built in place (DrawBindings::Memo): its scalars here, the rest when recording.
     shader::TranslationCache& translations = device_.translations();
-    std::array<SamplerBinding, 24> samplers{};
+    PreparedDraw d;
+    std::array<SamplerBinding, 24>& samplers = d.samplers;
     uint32_t samplerCount = 0;
-    draw::ProgramPipelineKey key;
+    DrawBindings::Memo& memo = bindings_.memo;
+    draw::ProgramPipelineKey& key = memo.key;
     key.vertexModule = 0;
+    key.pixelModule = 0;
+    key.bindingMask = 0;
+    key.ffVertex = {};
+    key.ffVertexStage = 0;
     const shader::Translation* pixel = nullptr;
     const shader::Translation* vertex = nullptr;
     ff::FfVertexKey ffVertexKey{};
@@ -190,18 +209,33 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     const bool pointSprites = call.type == D3DPT_POINTLIST && s.renderStates[D3DRS_POINTSPRITEENABLE];
     if (ps) {
         const int major = int(ps->tokens[0] >> 8 & 0xFF);
-        shader::TranslationKey psKey = pixelKey(s, major);
-        psKey.flatColors = s.renderStates[D3DRS_SHADEMODE] == D3DSHADE_FLAT;
-        psKey.pointSprite = pointSprites;
-        // After the fixed-function vertex pipeline, which writes TEXCOORD0..7, COLOR0..1 and FOG:
-        // the pixel shader declares all of them, and reads 0 from inputs it has beyond them.
-        if (!vs) psKey.psInputLocations = shader::TranslationKey::kFixedFunctionVaryings;
-        // ps_1_x samplers take their type from the bound texture (ps_1_4 has six, the others four).
-        if (major == 1) {
-            const uint32_t samplersOfVersion = (ps->tokens[0] & 0xFF) >= 4 ? 6 : 4;
-            for (uint32_t n = 0; n < samplersOfVersion; ++n) psKey.samplerDims |= dimBits(boundTexture(n)) << (2 * n);
+        // The previous draw's translation holds while nothing its key reads changed: render
+        // states, point sprites, what feeds the stage (ps_1_x keys also read the bound
+        // textures' types, whose handles may be reused: chosen every draw).
+        if (major != 1 && memo.pixelObject == ps && memo.pixel && ps->lastTranslation.get() == memo.pixel &&
+            !(sinceLast & state::DirtyState::RenderStates) && memo.pixelPointSprites == pointSprites &&
+            memo.pixelAfterShader == (vs != nullptr)) {
+            pixel = static_cast<const shader::Translation*>(memo.pixel);
+        } else {
+            memo.pixelObject = nullptr;
+            shader::TranslationKey psKey = pixelKey(s, major);
+            psKey.flatColors = s.renderStates[D3DRS_SHADEMODE] == D3DSHADE_FLAT;
+            psKey.pointSprite = pointSprites;
+            // After the fixed-function vertex pipeline, which writes TEXCOORD0..7, COLOR0..1 and
+            // FOG: the pixel shader declares all of them, and reads 0 from inputs beyond them.
+            if (!vs) psKey.psInputLocations = shader::TranslationKey::kFixedFunctionVaryings;
+            // ps_1_x samplers take their type from the bound texture (ps_1_4 has six, others four).
+            if (major == 1) {
+                const uint32_t samplersOfVersion = (ps->tokens[0] & 0xFF) >= 4 ? 6 : 4;
+                for (uint32_t n = 0; n < samplersOfVersion; ++n)
+                    psKey.samplerDims |= dimBits(boundTexture(n)) << (2 * n);
+            }
+            if (!(pixel = translationFor(translations, *ps, psKey))) return D3DERR_INVALIDCALL;
+            memo.pixelObject = ps;
+            memo.pixel = pixel;
+            memo.pixelPointSprites = pointSprites;
+            memo.pixelAfterShader = vs != nullptr;
         }
-        if (!(pixel = translationFor(translations, *ps, psKey))) return D3DERR_INVALIDCALL;
         for (const shader::InterfaceSlot& slot : pixel->inputs)
             if (slot.location != shader::kBuiltInLocation) psOutputsRead |= 1u << slot.location;
         for (uint32_t n = 0; n < 16; ++n) {
@@ -211,7 +245,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             if (!t || t->kind() != want) t = &device_.emptyTexture(want);
             samplers[samplerCount++] = {abi::kPsSamplerBinding0 + n, n, t};
         }
-        key.pixelModule = uint64_t(pipelines->translationModule(*pixel));
+        key.pixelModule = moduleOf(*pipelines, *pixel, memo.pixelTranslation, memo.pixelModule);
         key.bindingMask |= 1ull << abi::kPsConstantsBinding | 1ull << abi::kPsSystemBinding;
     } else if (!color->hasImage() && !s.renderStates[D3DRS_ALPHATESTENABLE]) {
         // A NULL render target and the fixed-function pixel stage: nothing the stage computes
@@ -244,13 +278,26 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         streamOutput = nullptr;
     }
     if (vs) {
-        shader::TranslationKey vsKey;
-        vsKey.vsOutputLocations = psOutputsRead;
-        vsKey.inputWIsOne = plan->wIsOneInputs;
-        vsKey.fetch = plan->fetch;
-        vsKey.clipDistances = device_.vulkan().caps().coreFeatures.shaderClipDistance; // user clip planes
-        if (streamOutput) streamOutput->applyTo(vsKey);
-        if (!(vertex = translationFor(translations, *vs, vsKey))) return D3DERR_INVALIDCALL;
+        // As the pixel stage's: the key reads the pixel stage's inputs, the plan and stream output.
+        if (!streamOutput && memo.vertexObject == vs && memo.vertex && vs->lastTranslation.get() == memo.vertex &&
+            memo.vertexOutputs == psOutputsRead && memo.vertexPlan == planMemo_.generation()) {
+            vertex = static_cast<const shader::Translation*>(memo.vertex);
+        } else {
+            memo.vertexObject = nullptr;
+            shader::TranslationKey vsKey;
+            vsKey.vsOutputLocations = psOutputsRead;
+            vsKey.inputWIsOne = plan->wIsOneInputs;
+            vsKey.fetch = plan->fetch;
+            vsKey.clipDistances = device_.vulkan().caps().coreFeatures.shaderClipDistance; // user clip planes
+            if (streamOutput) streamOutput->applyTo(vsKey);
+            if (!(vertex = translationFor(translations, *vs, vsKey))) return D3DERR_INVALIDCALL;
+            if (!streamOutput) {
+                memo.vertexObject = vs;
+                memo.vertex = vertex;
+                memo.vertexOutputs = psOutputsRead;
+                memo.vertexPlan = planMemo_.generation();
+            }
+        }
         for (uint32_t n = 0; n < abi::kVsSamplerCount; ++n) {
             if (!(vertex->samplerMask >> n & 1)) continue;
             const uint32_t index = state::kVertexSamplerIndex0 + n;
@@ -259,7 +306,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             if (!t || t->kind() != want) t = &device_.emptyTexture(want);
             samplers[samplerCount++] = {abi::kVsSamplerBinding0 + n, index, t};
         }
-        key.vertexModule = uint64_t(pipelines->translationModule(*vertex));
+        key.vertexModule = moduleOf(*pipelines, *vertex, memo.vertexTranslation, memo.vertexModule);
         key.bindingMask |= 1ull << abi::kVsConstantsBinding | 1ull << abi::kVsSystemBinding;
         if (plan->fetchStreams) key.bindingMask |= 1ull << abi::kVsFetchBinding;
         for (uint32_t st = 0; st < draw::kStreamCount; ++st)
@@ -315,10 +362,11 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     // The vertex sources: buffers, or user memory copied to the upload ring.
     CommandContext& cmds = device_.commands();
     const uint16_t usedStreams = plan->vertexStreams | plan->fetchStreams;
-    std::array<StreamBinding, draw::kStreamCount> sources{};
-    std::array<Resource*, draw::kStreamCount> streamBuffers{};
+    std::array<StreamBinding, draw::kStreamCount>& sources = d.sources;
+    std::array<Resource*, draw::kStreamCount>& streamBuffers = d.streamBuffers;
     for (uint32_t st = 0; st < draw::kStreamCount; ++st) {
         if (!(usedStreams >> st & 1)) continue;
+        streamBuffers[st] = nullptr;
         const state::StreamSource src = state_.streamSource(st);
         if (!src.userMemory && !(st == 0 && call.vertices)) {
             Resource* r = device_.findResource(src.buffer);
@@ -367,7 +415,6 @@ HRESULT Context::drawProgram(const DrawCall& call) {
 
     if (device_.queries().renderingSkipped()) return S_OK;
 
-    PreparedDraw d;
     d.call = &call;
     d.count = count;
     d.plan = &*plan;
@@ -377,10 +424,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     d.pretransformed = pretransformed;
     d.ffVertexKey = ffVertexKey;
     d.ffTextures = ffTextures;
-    d.samplers = samplers;
     d.samplerCount = samplerCount;
-    d.sources = sources;
-    d.streamBuffers = streamBuffers;
     d.indexBuffer = indexBuffer;
     d.indexData = indexData;
     d.indexSize = indexSize;

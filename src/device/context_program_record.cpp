@@ -5,6 +5,7 @@
 // uniform upload saved is CPU time per draw.
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "device/context.h"
 #include "device/draw_area.h"
@@ -48,6 +49,16 @@ void writeConstants(Block& block, const F* f, const I* i, const B* b, const shad
     block.bools = bools;
 }
 
+// The bytes of a constant block the translation reads: its float registers, or the whole block
+// when it reads integer or boolean constants (they follow the floats). The descriptor covers
+// only those, so the upload ring moves by what the shader reads (a whole vs_3_0 block is
+// 4 KiB: per draw, that was a fresh page of the ring and a cache miss on every line).
+template <class Block> VkDeviceSize constantsBytes(const shader::Translation& t) {
+    if (t.readsIntOrBoolConstants) return sizeof(Block);
+    const size_t registers = std::min<size_t>(t.floatConstantsRead, std::extent_v<decltype(Block::f)>);
+    return VkDeviceSize(std::max<size_t>(registers, 1) * sizeof(Block::f[0]));
+}
+
 // A constant block's upload serves another translation only if it wrote what that one reads.
 uint64_t constantsTag(const shader::Translation& t) {
     return 1 + (uint64_t(t.floatConstantsRead) << 1 | (t.readsIntOrBoolConstants ? 1 : 0));
@@ -77,16 +88,38 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     draw::ProgramPipelineKey& key = *d.key;
     CommandContext& cmds = device_.commands();
     draw::ProgramPipelineCache& pipelines = *device_.programPipelines();
+    DrawBindings::Memo& memo = bindings_.memo;
+    // What changed since the previous draw (taken, and cleared, below).
+    const uint32_t sinceLast = state_.dirty().categories;
 
     // The pipeline key's state and vertex input.
     // D3DRS_SRGBWRITEENABLE: the target through its sRGB view (blending happens in linear), where
     // the format has one.
     const bool srgbWrite = s.renderStates[D3DRS_SRGBWRITEENABLE] && d.color->srgbView();
     const VkFormat colorFormat = srgbWrite ? d.color->srgbFormat() : d.color->vkFormat();
-    key.state = draw::pipelineStateKey(s, call.type, colorFormat, d.color->format().ignoresAlpha,
-                                       d.depth ? d.depth->vkFormat() : VK_FORMAT_UNDEFINED,
-                                       device_.vulkan().caps().coreFeatures.fillModeNonSolid);
-    key.state.bresenhamLines = draw::bresenhamLinesFor(key.state, device_.vulkan().caps().bresenhamLines);
+    const VkFormat depthFormat = d.depth ? d.depth->vkFormat() : VK_FORMAT_UNDEFINED;
+    const bool ignoresAlpha = d.color->format().ignoresAlpha;
+    // The render-state key and the dynamic state read only render states: made again when
+    // those, the primitive type or the targets' formats changed.
+    if (!memo.stateValid || (sinceLast & state::DirtyState::RenderStates) || memo.stateType != call.type ||
+        memo.stateColorFormat != colorFormat || memo.stateDepthFormat != depthFormat ||
+        memo.stateIgnoresAlpha != ignoresAlpha) {
+        memo.state = draw::pipelineStateKey(s, call.type, colorFormat, ignoresAlpha, depthFormat,
+                                            device_.vulkan().caps().coreFeatures.fillModeNonSolid);
+        memo.state.bresenhamLines = draw::bresenhamLinesFor(memo.state, device_.vulkan().caps().bresenhamLines);
+        memo.dynamic = draw::dynamicState(s, depthFormat);
+        memo.stateType = call.type;
+        memo.stateColorFormat = colorFormat;
+        memo.stateDepthFormat = depthFormat;
+        memo.stateIgnoresAlpha = ignoresAlpha;
+        memo.stateValid = true;
+    }
+    key.state = memo.state;
+    // The vertex input: the previous draw's entries cleared first (hashing reads the whole key).
+    std::fill_n(key.bindings, key.bindingCount, draw::ProgramPipelineKey::Binding{});
+    std::fill_n(key.attributes, key.attributeCount, draw::ProgramPipelineKey::Attribute{});
+    key.bindingCount = 0;
+    key.attributeCount = 0;
     for (uint32_t i = 0; i < plan.bindingCount; ++i) {
         const draw::VertexInputPlan::Binding& b = plan.bindings[i];
         key.bindings[key.bindingCount++] = {b.binding, b.stride, uint32_t(b.rate), b.divisor};
@@ -106,13 +139,13 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
             }
     }
     DrawBindings& bound = bindings_;
-    if (!bound.lastKeyPipeline || !(key == bound.lastKey)) {
-        bound.lastKey = key;
-        bound.lastKeyPipeline = pipelines.get(key);
-        bound.lastKeyLayout = pipelines.layout(key.bindingMask);
+    if (!memo.lastKeyPipeline || !(key == memo.lastKey)) {
+        memo.lastKey = key;
+        memo.lastKeyPipeline = pipelines.get(key);
+        memo.lastKeyLayout = pipelines.layout(key.bindingMask);
     }
-    const VkPipeline pipeline = bound.lastKeyPipeline;
-    const VkPipelineLayout layout = bound.lastKeyLayout;
+    const VkPipeline pipeline = memo.lastKeyPipeline;
+    const VkPipelineLayout layout = memo.lastKeyLayout;
 
     // Textures in the layout they are sampled in (may close the pass), then the pass.
     const uint64_t serial = cmds.recordingSerial();
@@ -120,15 +153,15 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         d.samplers[i].texture->prepareForSampling(cmds, device_.vulkan());
         d.samplers[i].texture->markUsed(serial);
     }
-    for (Resource* r : d.streamBuffers)
-        if (r) r->markUsed(serial);
+    for (uint32_t st = 0; st < draw::kStreamCount; ++st)
+        if ((plan.vertexStreams | plan.fetchStreams) >> st & 1 && d.streamBuffers[st]) d.streamBuffers[st]->markUsed(serial);
     if (d.indexBuffer) d.indexBuffer->markUsed(serial);
     cmds.beginRendering(d.color, d.depth, srgbWrite);
     device_.queries().pixelShaderBound(key.pixelModule != 0);
     VkCommandBuffer cb = cmds.commands();
 
     // What the command buffer holds from our previous draw; the state changed since.
-    const uint32_t dirty = state_.takeDirty().categories;
+    const uint32_t dirty = state_.takeDirty().categories; // (== sinceLast)
     if (cmds.binder() != this || bound.serial != serial) {
         bound.reset(serial);
         cmds.setBinder(this);
@@ -140,7 +173,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
         bound.pipeline = pipeline;
     }
-    const draw::DynamicState dynamic = draw::dynamicState(s, d.depth ? d.depth->vkFormat() : VK_FORMAT_UNDEFINED);
+    const draw::DynamicState& dynamic = memo.dynamic;
     if (!bound.dynamicValid || std::memcmp(&dynamic, &bound.dynamic, sizeof dynamic) != 0) {
         draw::recordDynamicState(cb, dynamic);
         bound.dynamic = dynamic;
@@ -194,7 +227,8 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         DDIVK_WARN_ONCE("point sizes above %g pixels are drawn at %g: the device's largest point", pointSizeMax,
                         pointSizeMax);
     if (d.vertex) {
-        uniform(abi::kVsConstantsBinding, sizeof(abi::VsConstants), constantsTag(*d.vertex), [&](void* p) {
+        uniform(abi::kVsConstantsBinding, constantsBytes<abi::VsConstants>(*d.vertex), constantsTag(*d.vertex),
+                [&](void* p) {
             writeConstants(*static_cast<abi::VsConstants*>(p), s.vsConstF.data(), s.vsConstI.data(),
                            s.vsConstB.data(), *d.vertex);
         });
@@ -238,7 +272,8 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         });
     }
     if (d.pixel) {
-        uniform(abi::kPsConstantsBinding, sizeof(abi::PsConstants), constantsTag(*d.pixel), [&](void* p) {
+        uniform(abi::kPsConstantsBinding, constantsBytes<abi::PsConstants>(*d.pixel), constantsTag(*d.pixel),
+                [&](void* p) {
             writeConstants(*static_cast<abi::PsConstants*>(p), s.psConstF.data(), s.psConstI.data(),
                            s.psConstB.data(), *d.pixel);
         });

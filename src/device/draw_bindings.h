@@ -38,21 +38,49 @@ struct DrawBindings {
     std::array<uint64_t, kUniformBlocks> blockTags{};
     // Per binding, what was pushed there (two words of identity).
     std::array<std::array<uint64_t, 2>, 64> pushed{};
-    // The previous draw's pipeline key, pipeline and layout (skips the caches' lookups when the
-    // key repeats).
-    draw::ProgramPipelineKey lastKey{};
-    VkPipeline lastKeyPipeline = VK_NULL_HANDLE;
-    VkPipelineLayout lastKeyLayout = VK_NULL_HANDLE;
+    // Draw-to-draw memos: not command buffer state, so they survive reset().
+    struct Memo {
+        // The key the next draw builds (in place: zeroing and copying its ~500 bytes per draw
+        // showed in profiles); entries past its counts stay zero, as hashing needs.
+        draw::ProgramPipelineKey key{};
+        // The previous draw's pipeline key, pipeline and layout (skips the caches' lookups when
+        // the key repeats).
+        draw::ProgramPipelineKey lastKey{};
+        VkPipeline lastKeyPipeline = VK_NULL_HANDLE;
+        VkPipelineLayout lastKeyLayout = VK_NULL_HANDLE;
+        // The render-state part of the key and the dynamic state, with what else they were
+        // made from: both read only render states, so they hold until those change.
+        bool stateValid = false;
+        uint32_t stateType = 0;
+        VkFormat stateColorFormat = VK_FORMAT_UNDEFINED;
+        VkFormat stateDepthFormat = VK_FORMAT_UNDEFINED;
+        bool stateIgnoresAlpha = false;
+        draw::PipelineKey state{};
+        draw::DynamicState dynamic{};
+        // The module of the last vertex and pixel translation (modules live as long as the
+        // pipeline cache, as the translations do).
+        const void* vertexTranslation = nullptr;
+        uint64_t vertexModule = 0;
+        const void* pixelTranslation = nullptr;
+        uint64_t pixelModule = 0;
+        // The translations the previous draw chose (drawProgram), with what their keys were
+        // made from: reused while the program object and its latest translation are the same
+        // and no input of the key changed. Null: choose again.
+        const void* pixelObject = nullptr;
+        const void* pixel = nullptr;
+        bool pixelPointSprites = false;
+        bool pixelAfterShader = false; // a vertex shader feeds it (else fixed function)
+        const void* vertexObject = nullptr;
+        const void* vertex = nullptr;
+        uint32_t vertexOutputs = 0;   // the pixel stage's inputs it was linked to
+        uint64_t vertexPlan = 0;      // PlanMemo::generation() of the plan it fetches by
+    } memo;
 
     void reset(uint64_t recording) {
-        const draw::ProgramPipelineKey key = lastKey;
-        const VkPipeline keyPipeline = lastKeyPipeline;
-        const VkPipelineLayout keyLayout = lastKeyLayout;
+        Memo kept = memo; // pipelines, layouts and modules outlive command buffers
         *this = {};
         serial = recording;
-        lastKey = key; // pipelines and layouts outlive command buffers
-        lastKeyPipeline = keyPipeline;
-        lastKeyLayout = keyLayout;
+        memo = kept;
     }
 };
 

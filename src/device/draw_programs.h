@@ -34,20 +34,23 @@ shader::ff::FfVertexKey ffVertexKeyOf(std::span<const D3DVERTEXELEMENT9> element
 bool hasTransformedPosition(std::span<const D3DVERTEXELEMENT9> elements);
 
 // Where a stream's data is for the GPU: a buffer and the byte offset of its vertex 0.
+// (Left uninitialised by default, as SamplerBinding: a draw writes only the entries it uses.)
 struct StreamBinding {
-    VkBuffer buffer = VK_NULL_HANDLE;
-    VkDeviceSize offset = 0;
+    VkBuffer buffer;
+    VkDeviceSize offset;
 };
 
 // One sampler binding of a draw.
 struct SamplerBinding {
-    uint32_t binding = 0;      // abi binding number
-    uint32_t stateIndex = 0;   // dense sampler index (DeviceState::samplerStates)
-    Resource* texture = nullptr; // the bound texture, or an empty one of the declared type
+    uint32_t binding;    // abi binding number
+    uint32_t stateIndex; // dense sampler index (DeviceState::samplerStates)
+    Resource* texture;   // the bound texture, or an empty one of the declared type
 };
 
 // Everything drawProgram decided for one draw, handed to the recording half
-// (context_program_record.cpp).
+// (context_program_record.cpp). The sampler and source arrays hold only the entries the draw
+// uses (samplerCount; the streams of the plan), the rest is left uninitialised: zeroing them
+// per draw showed in profiles.
 struct PreparedDraw {
     const DrawCall* call = nullptr;
     uint64_t count = 0; // vertices (or indices) per instance
@@ -58,10 +61,10 @@ struct PreparedDraw {
     bool pretransformed = false;
     shader::ff::FfVertexKey ffVertexKey{};
     shader::ff::FfStageTextures ffTextures{};
-    std::array<SamplerBinding, 24> samplers{};
+    std::array<SamplerBinding, 24> samplers;
     uint32_t samplerCount = 0;
-    std::array<StreamBinding, draw::kStreamCount> sources{};
-    std::array<Resource*, draw::kStreamCount> streamBuffers{}; // null for user memory
+    std::array<StreamBinding, draw::kStreamCount> sources; // the plan's streams only
+    std::array<Resource*, draw::kStreamCount> streamBuffers; // the plan's streams only; null for user memory
     Resource* indexBuffer = nullptr;      // null: indices in user memory (indexData) or none
     const std::byte* indexData = nullptr; // CPU view of the draw's indices
     uint32_t indexSize = 0;

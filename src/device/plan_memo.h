@@ -17,6 +17,7 @@ class PlanMemo {
     const std::optional<draw::VertexInputPlan>& get(const draw::VertexInputRequest& request,
                                                     const draw::VertexInputCaps& caps, const char** why) {
         if (!valid_ || !same(request, caps)) {
+            ++generation_;
             plan_ = draw::planVertexInput(request, caps, &why_);
             elements_.assign(request.elements.begin(), request.elements.end());
             inputs_.assign(request.inputs.begin(), request.inputs.end());
@@ -31,6 +32,9 @@ class PlanMemo {
         if (why) *why = why_;
         return plan_;
     }
+
+    // Counts the plans made: the plan get() returns is the same while this stays.
+    uint64_t generation() const { return generation_; }
 
   private:
     bool same(const draw::VertexInputRequest& r, const draw::VertexInputCaps& c) const {
@@ -48,6 +52,7 @@ class PlanMemo {
     }
 
     bool valid_ = false;
+    uint64_t generation_ = 0;
     std::optional<draw::VertexInputPlan> plan_;
     const char* why_ = "";
     std::vector<D3DVERTEXELEMENT9> elements_;

@@ -37,10 +37,10 @@ HRESULT ShaderObjects::destroy(shader::ShaderType type, std::span<const uint32_t
     return S_OK;
 }
 
-std::shared_ptr<const ShaderObject> ShaderObjects::find(shader::ShaderType type, uint32_t handle) const {
+const ShaderObject* ShaderObjects::find(shader::ShaderType type, uint32_t handle) const {
     const Table& t = table(type);
     auto it = t.find(handle);
-    return it == t.end() ? nullptr : it->second;
+    return it == t.end() ? nullptr : it->second.get();
 }
 
 } // namespace ddivk::device

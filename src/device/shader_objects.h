@@ -38,7 +38,9 @@ class ShaderObjects {
     // Deletes every handle or none: each must name a shader of `type`.
     HRESULT destroy(shader::ShaderType type, std::span<const uint32_t> handles);
 
-    std::shared_ptr<const ShaderObject> find(shader::ShaderType type, uint32_t handle) const;
+    // The table owns the object: valid until the handle is destroyed (no reference counting:
+    // draws look shaders up every time).
+    const ShaderObject* find(shader::ShaderType type, uint32_t handle) const;
     size_t count(shader::ShaderType type) const { return table(type).size(); }
     // Why the last create or destroy failed.
     const std::string& lastError() const { return lastError_; }

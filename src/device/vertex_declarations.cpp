@@ -36,9 +36,9 @@ HRESULT VertexDeclarations::destroy(std::span<const uint32_t> handles) {
     return S_OK;
 }
 
-std::shared_ptr<const VertexDeclarations::Elements> VertexDeclarations::find(uint32_t handle) const {
+const VertexDeclarations::Elements* VertexDeclarations::find(uint32_t handle) const {
     auto it = table_.find(handle);
-    return it == table_.end() ? nullptr : it->second;
+    return it == table_.end() ? nullptr : it->second.get();
 }
 
 } // namespace ddivk::device

@@ -26,7 +26,8 @@ class VertexDeclarations {
     // Deletes every handle or none.
     HRESULT destroy(std::span<const uint32_t> handles);
 
-    std::shared_ptr<const Elements> find(uint32_t handle) const;
+    // The table owns the elements: valid until the handle is destroyed.
+    const Elements* find(uint32_t handle) const;
     size_t count() const { return table_.size(); }
     const std::string& lastError() const { return lastError_; }
 

@@ -6,6 +6,8 @@
 #include <array>
 #include <compare>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "shader/abi.h"
@@ -83,6 +85,13 @@ struct TranslationKey {
 
     auto operator<=>(const TranslationKey&) const = default;
 };
+
+// Keys compare as bytes on the per-draw path (the member-wise comparison walks 40 fields): every
+// field is an integer, a bool or a byte enum, laid out without padding.
+static_assert(std::has_unique_object_representations_v<TranslationKey>, "TranslationKey must stay padding-free");
+inline bool sameKey(const TranslationKey& a, const TranslationKey& b) {
+    return std::memcmp(&a, &b, sizeof(TranslationKey)) == 0;
+}
 
 // One TranslationKey::streamOutput entry: components [first, first + count) of output register
 // oN (N < 12) to buffer `buffer` (< 4) at `offset` bytes (a multiple of 4, below 4096).

@@ -41,3 +41,33 @@ TEST(CommandProvider, SubmitOfForeignBufferThrows) {
     EXPECT_THROW(b.submit(cmd), std::logic_error);
     device.queue().wait(a.submit(cmd));
 }
+
+// Recorded commands live in the pool's arena (vk/command_arena.h): the driver records through
+// the pool's allocator, and a recycled pool records into the same memory again.
+TEST(CommandProvider, RecordingMemoryIsReusedOnceThePoolCompleted) {
+    vk::Device& device = test::sharedDevice();
+    vk::CommandProvider provider(device.handle(), device.queue());
+    size_t afterFirst = 0;
+    for (int frame = 0; frame < 10; ++frame) {
+        VkCommandBuffer cb = provider.begin();
+        for (int i = 0; i < 2000; ++i) {
+            const VkViewport viewport{0, 0, float(1 + i % 64), 64, 0, 1};
+            vkCmdSetViewport(cb, 0, 1, &viewport);
+        }
+        device.queue().wait(provider.submit(cb));
+        if (frame == 0) afterFirst = provider.recordingMemoryBytes();
+    }
+    EXPECT_GT(afterFirst, 0u);
+    EXPECT_EQ(provider.recordingMemoryBytes(), afterFirst);
+    EXPECT_EQ(provider.poolCount(), 1u);
+}
+
+TEST(CommandProvider, SystemHostMemoryKeepsNoArena) {
+    vk::Device& device = test::sharedDevice();
+    vk::CommandProvider provider(device.handle(), device.queue(), vk::CommandProvider::HostMemory::System);
+    VkCommandBuffer cb = provider.begin();
+    const VkViewport viewport{0, 0, 8, 8, 0, 1};
+    vkCmdSetViewport(cb, 0, 1, &viewport);
+    device.queue().wait(provider.submit(cb));
+    EXPECT_EQ(provider.recordingMemoryBytes(), 0u);
+}
