@@ -94,6 +94,10 @@ class Context final : public dp2::Target {
     HRESULT texBlt(dp2::Items<D3DHAL_DP2TEXBLT> items) override;
     HRESULT volumeBlt(dp2::Items<D3DHAL_DP2VOLUMEBLT> items) override;
     HRESULT colorFill(dp2::Items<D3DHAL_DP2COLORFILL> items) override;
+    // The UMD door's ColorFill of level `level` of a texture (its subresource index; 0 for
+    // surfaces), and its TexBlt of one cube-map face (`face`, D3DCUBEMAP_FACES order).
+    HRESULT colorFillLevel(const D3DHAL_DP2COLORFILL& item, uint32_t level);
+    HRESULT texBltFace(const D3DHAL_DP2TEXBLT& item, uint32_t face);
     // BUFFERBLT and the UMD door's BufBlt (context_buffer_blit.cpp).
     HRESULT bufferBlt(dp2::Items<D3DHAL_DP2BUFFERBLT> items) override;
 
@@ -136,6 +140,8 @@ class Context final : public dp2::Target {
     uint64_t drawCount() const { return drawCount_; }
 
   private:
+    // COLORFILL's items on level `level` (context_blits.cpp).
+    HRESULT runColorFills(dp2::Items<D3DHAL_DP2COLORFILL> items, uint32_t level);
     // setShaderConstF's tokens of several blocks (or none), out of the one-block fast path.
     [[gnu::noinline]] HRESULT setShaderConstFBlocks(dp2::ShaderStage stage,
                                                     dp2::Items<dp2::FloatConstants> items);

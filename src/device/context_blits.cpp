@@ -17,79 +17,11 @@
 #include "ddivk/d3d9_formats.h"
 #include "device/context.h"
 #include "device/ddi_boundary.h"
+#include "device/fill_format.h"
 #include "vk/barriers.h"
 
 namespace ddivk::device {
 namespace {
-
-// --- Colour conversion (COLORFILL) -------------------------------------------------------------
-
-// Where a channel sits in a little-endian pixel; bits 0: the format has no such channel.
-struct ChannelBits {
-    uint8_t shift, bits;
-};
-// How a D3DCOLOR is written into a format: each channel's 8 bits scaled to its width, rounded to
-// nearest (what a Vulkan clear of the same colour stores). X formats get all ones in the alpha
-// bits, as they keep alpha at one (Device::createSurface).
-struct FillFormat {
-    uint32_t d3dFormat;
-    ChannelBits r, g, b, a;
-    bool alphaIsX;
-};
-constexpr FillFormat kFillFormats[] = {
-    {D3DFMT_A8R8G8B8, {16, 8}, {8, 8}, {0, 8}, {24, 8}, false},
-    {D3DFMT_X8R8G8B8, {16, 8}, {8, 8}, {0, 8}, {24, 8}, true},
-    {D3DFMT_A8B8G8R8, {0, 8}, {8, 8}, {16, 8}, {24, 8}, false},
-    {D3DFMT_X8B8G8R8, {0, 8}, {8, 8}, {16, 8}, {24, 8}, true},
-    {D3DFMT_R5G6B5, {11, 5}, {5, 6}, {0, 5}, {0, 0}, false},
-    {D3DFMT_X1R5G5B5, {10, 5}, {5, 5}, {0, 5}, {15, 1}, true},
-    {D3DFMT_A1R5G5B5, {10, 5}, {5, 5}, {0, 5}, {15, 1}, false},
-    {D3DFMT_A4R4G4B4, {8, 4}, {4, 4}, {0, 4}, {12, 4}, false},
-    {D3DFMT_A2R10G10B10, {20, 10}, {10, 10}, {0, 10}, {30, 2}, false},
-    {D3DFMT_A2B10G10R10, {0, 10}, {10, 10}, {20, 10}, {30, 2}, false},
-    {D3DFMT_G16R16, {0, 16}, {16, 16}, {0, 0}, {0, 0}, false},
-    {D3DFMT_A16B16G16R16, {0, 16}, {16, 16}, {32, 16}, {48, 16}, false},
-    {D3DFMT_A8, {0, 0}, {0, 0}, {0, 0}, {0, 8}, false},
-};
-
-const FillFormat* findFillFormat(uint32_t d3dFormat) {
-    for (const FillFormat& f : kFillFormats)
-        if (f.d3dFormat == d3dFormat) return &f;
-    return nullptr;
-}
-
-uint32_t maxOf(ChannelBits c) {
-    return (1u << c.bits) - 1;
-}
-// An 8-bit channel value scaled to `c`'s width, rounded to nearest.
-uint32_t scaleChannel(uint32_t v8, ChannelBits c) {
-    return (v8 * maxOf(c) + 127) / 255;
-}
-
-// The D3DCOLOR's channels in the format's integer scale (a, r, g, b order of D3DCOLOR).
-struct FillValue {
-    uint32_t r, g, b, a;
-};
-FillValue fillValue(const FillFormat& f, D3DCOLOR color) {
-    return {scaleChannel((color >> 16) & 0xFF, f.r), scaleChannel((color >> 8) & 0xFF, f.g),
-            scaleChannel(color & 0xFF, f.b), f.alphaIsX ? maxOf(f.a) : scaleChannel(color >> 24, f.a)};
-}
-
-uint64_t packPixel(const FillFormat& f, const FillValue& v) {
-    auto put = [](uint32_t value, ChannelBits c) { return c.bits ? uint64_t(value) << c.shift : 0; };
-    return put(v.r, f.r) | put(v.g, f.g) | put(v.b, f.b) | put(v.a, f.a);
-}
-
-// The clear value that stores `v` (UNORM formats; absent channels read 1).
-VkClearColorValue clearValue(const FillFormat& f, const FillValue& v) {
-    auto norm = [](uint32_t value, ChannelBits c) { return c.bits ? float(value) / float(maxOf(c)) : 1.0f; };
-    VkClearColorValue c{};
-    c.float32[0] = norm(v.r, f.r);
-    c.float32[1] = norm(v.g, f.g);
-    c.float32[2] = norm(v.b, f.b);
-    c.float32[3] = norm(v.a, f.a);
-    return c;
-}
 
 // --- Blit endpoints ------------------------------------------------------------------------------
 
@@ -371,7 +303,9 @@ HRESULT refuseGpuOnly(const char* what, const Resource& src, const Resource& dst
 // source level 0 coordinates and pDest in destination level 0 coordinates, so destination level
 // i receives rSrc >> (i + k) at pDest >> i (far edges rounded up, clipped to the level). Cube maps
 // copy every face. A destination handle of 0 asks to preload the source: nothing to do here.
-HRESULT planTexBlt(Device& device, const D3DHAL_DP2TEXBLT& t, std::vector<LevelCopy>& copies) {
+// `face`: only that face of cube maps (the UMD door's TexBlt), or kEveryFace.
+constexpr uint32_t kEveryFace = ~0u;
+HRESULT planTexBlt(Device& device, const D3DHAL_DP2TEXBLT& t, uint32_t face, std::vector<LevelCopy>& copies) {
     Resource* src = device.findResource(t.dwDDSrcSurface);
     if (!src || src->isBuffer()) return D3DERR_INVALIDCALL;
     if (t.dwDDDestSurface == 0) return S_OK; // preload: textures live in video memory already
@@ -401,10 +335,11 @@ HRESULT planTexBlt(Device& device, const D3DHAL_DP2TEXBLT& t, std::vector<LevelC
         return D3DERR_INVALIDCALL;
 
     const uint32_t levels = std::min(dst->levels(), src->levels() - k);
-    for (uint32_t face = 0; face < src->layers(); ++face)
-        for (uint32_t i = 0; i < levels; ++i) {
+    if (face != kEveryFace && face >= src->layers()) return D3DERR_INVALIDCALL;
+    for (uint32_t f = 0; f < src->layers(); ++f)
+        for (uint32_t i = 0; i < levels && (face == kEveryFace || f == face); ++i) {
             const uint32_t s = i + k;
-            const uint32_t srcIndex = face * src->levels() + s, dstIndex = face * dst->levels() + i;
+            const uint32_t srcIndex = f * src->levels() + s, dstIndex = f * dst->levels() + i;
             const SubresourceLayout& from = src->subresource(srcIndex);
             const SubresourceLayout& to = dst->subresource(dstIndex);
             // In blocks: the rectangle on source level s, the point on destination level i.
@@ -529,7 +464,21 @@ HRESULT Context::surfaceBlt(dp2::Items<D3DHAL_DP2SURFACEBLT> items) {
 
 // TEXBLT and VOLUMEBLT copy through the CPU copies (copyLevels).
 HRESULT Context::texBlt(dp2::Items<D3DHAL_DP2TEXBLT> items) {
-    return guarded("texBlt", [&] { return runLevelCopies(device_, items, planTexBlt); });
+    return guarded("texBlt", [&] {
+        return runLevelCopies(device_, items,
+                              [](Device& device, const D3DHAL_DP2TEXBLT& t, std::vector<LevelCopy>& c) {
+                                  return planTexBlt(device, t, kEveryFace, c);
+                              });
+    });
+}
+
+HRESULT Context::texBltFace(const D3DHAL_DP2TEXBLT& item, uint32_t face) {
+    return guarded("texBlt", [&] {
+        return runLevelCopies(device_, dp2::Items<D3DHAL_DP2TEXBLT>(&item, 1),
+                              [face](Device& device, const D3DHAL_DP2TEXBLT& t, std::vector<LevelCopy>& c) {
+                                  return planTexBlt(device, t, face, c);
+                              });
+    });
 }
 
 HRESULT Context::volumeBlt(dp2::Items<D3DHAL_DP2VOLUMEBLT> items) {
@@ -539,7 +488,17 @@ HRESULT Context::volumeBlt(dp2::Items<D3DHAL_DP2VOLUMEBLT> items) {
 // D3DHAL_DP2COLORFILL: the rectangle of a render target, or of a texture's top level (the one
 // surface a DP2 handle names), filled with the colour converted to the surface's format.
 HRESULT Context::colorFill(dp2::Items<D3DHAL_DP2COLORFILL> items) {
-    return guarded("colorFill", [&]() -> HRESULT {
+    return guarded("colorFill", [&] { return runColorFills(items, 0); });
+}
+
+HRESULT Context::colorFillLevel(const D3DHAL_DP2COLORFILL& item, uint32_t level) {
+    return guarded("colorFill",
+                   [&] { return runColorFills(dp2::Items<D3DHAL_DP2COLORFILL>(&item, 1), level); });
+}
+
+// Every item's rectangle of level `level` (a texture's subresource index; 0 for surfaces).
+HRESULT Context::runColorFills(dp2::Items<D3DHAL_DP2COLORFILL> items, uint32_t level) {
+    {
         struct Fill {
             Side side;
             const FillFormat* format;
@@ -548,7 +507,7 @@ HRESULT Context::colorFill(dp2::Items<D3DHAL_DP2COLORFILL> items) {
         };
         std::vector<Fill> fills;
         for (const D3DHAL_DP2COLORFILL& f : items) {
-            std::optional<Side> side = findSide(device_, f.dwSurface, 0);
+            std::optional<Side> side = findSide(device_, f.dwSurface, level);
             if (!side || side->depth() || !inside(f.rRect, side->width, side->height))
                 return D3DERR_INVALIDCALL;
             const FillFormat* format = findFillFormat(side->format->d3dFormat);
@@ -600,7 +559,7 @@ HRESULT Context::colorFill(dp2::Items<D3DHAL_DP2COLORFILL> items) {
             }
         }
         return S_OK;
-    });
+    }
 }
 
 } // namespace ddivk::device

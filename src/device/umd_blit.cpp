@@ -50,39 +50,30 @@ HRESULT DDIVK_APIENTRY blt(HANDLE hDevice, const D3DDDIARG_BLT* a) {
 
 // --- ColorFill -------------------------------------------------------------------------------------
 
-// COLORFILL names a surface, or a texture's top level, by handle. Subresource i of a
-// render-target texture is a surface of its own, the handle DP2 names it by
-// (Device::textureSurface); other textures can be filled on their top level only, so there
-// SubResourceIndex must be 0. PresentToDwm changes nothing about the fill; other bits are reserved.
+// COLORFILL names a surface or a texture by handle; SubResourceIndex picks the texture's level
+// (subresource i of a render-target texture is its own surface, Device::textureSurface).
+// Surfaces have one subresource. PresentToDwm changes nothing about the fill; other bits are
+// reserved.
 HRESULT DDIVK_APIENTRY colorFill(HANDLE hDevice, const D3DDDIARG_COLORFILL* a) {
     if (!a || (a->Flags.Value & ~D3DDDI_COLORFILL_PRESENTTODWM)) return D3DERR_INVALIDCALL;
     return withContext(hDevice, "ColorFill", [&](Context& c) -> HRESULT {
-        uint32_t surface = umdHandle32(a->hResource);
-        const device::Resource* r = c.device().findResource(surface);
-        if (r && r->gpuOnly()) {
-            const device::Surface* s = c.device().textureSurface(*r, a->SubResourceIndex);
-            if (!s) return D3DERR_INVALIDCALL;
-            surface = s->handle();
-        } else if (a->SubResourceIndex != 0) {
-            return D3DERR_INVALIDCALL;
-        }
-        return c.colorFill(umdItem(D3DHAL_DP2COLORFILL{surface, a->DstRect, a->Color}));
+        return c.colorFillLevel(D3DHAL_DP2COLORFILL{umdHandle32(a->hResource), a->DstRect, a->Color},
+                                a->SubResourceIndex);
     });
 }
 
 // --- TexBlt, VolBlt, BufBlt ------------------------------------------------------------------------
 
-// UpdateTexture: TEXBLT copies SrcRect on every common level. TEXBLT copies every face of a cube
-// map and this call names one (CubeMapFace), so cube textures are refused here.
+// UpdateTexture: TEXBLT copies SrcRect on every common level; of a cube map, the face
+// CubeMapFace names (D3DCUBEMAP_FACES order).
 HRESULT DDIVK_APIENTRY texBlt(HANDLE hDevice, const D3DDDIARG_TEXBLT* a) {
     if (!a || a->CubeMapFace > D3DDDI_CUBEMAP_FACE_NEGATIVE_Z) return D3DERR_INVALIDCALL;
     return withContext(hDevice, "TexBlt", [&](Context& c) -> HRESULT {
         const uint32_t src = umdHandle32(a->hSrcResource), dst = umdHandle32(a->hDstResource);
-        for (uint32_t h : {src, dst})
-            if (const device::Resource* r = c.device().findResource(h);
-                r && r->kind() == device::ResourceKind::CubeTexture)
-                return D3DERR_INVALIDCALL;
-        return c.texBlt(umdItem(D3DHAL_DP2TEXBLT{dst, src, a->DstPoint, a->SrcRect, 0}));
+        const device::Resource* r = c.device().findResource(src);
+        const bool cube = r && r->kind() == device::ResourceKind::CubeTexture;
+        return c.texBltFace(D3DHAL_DP2TEXBLT{dst, src, a->DstPoint, a->SrcRect, 0},
+                            cube ? a->CubeMapFace : 0);
     });
 }
 
@@ -107,8 +98,8 @@ HRESULT DDIVK_APIENTRY bufBlt(HANDLE hDevice, const D3DDDIARG_BUFFERBLT* a) {
 
 constexpr DDIVK_D3DDDI_BLITFUNCS kFunctions = {
     blt,       // -> Context::blt (BLT), filters only
-    colorFill, // -> Context::colorFill (COLORFILL), levels of render-target textures
-    texBlt,    // -> Context::texBlt (TEXBLT), not cube maps
+    colorFill, // -> Context::colorFillLevel (COLORFILL of a level)
+    texBlt,    // -> Context::texBltFace (TEXBLT of one cube face)
     volBlt,    // -> Context::volumeBlt (VOLUMEBLT)
     bufBlt,    // -> Context::bufferBlt (BUFFERBLT)
 };

@@ -88,10 +88,22 @@ TEST_F(UmdBlits, ColorFillFillsTheRectOfATargetAndOfATexture) {
         }
 }
 
-// COLORFILL fills a sampled texture's top level only: a lower level (SubResourceIndex 1) is
-// D3DERR_INVALIDCALL here, as are rects outside or empty, unknown and
-// too-wide handles, buffers and reserved flags. Nothing changes.
-TEST_F(UmdBlits, ColorFillOfALowerLevelBadRectOrHandleFailsAndChangesNothing) {
+// ColorFill of SubResourceIndex 1 fills that level of a sampled texture (2 x 2 here), and
+// nothing of level 0.
+TEST_F(UmdBlits, ColorFillOfALowerLevelFillsThatLevel) {
+    const uint32_t tex = createTexture(0, 4, 4, 2);
+    const D3DDDIARG_COLORFILL a{h(tex), 1, {1, 0, 2, 2}, 0xFF336699, {0}};
+    ASSERT_EQ(blit().pfnColorFill(dev(), &a), S_OK);
+    const std::vector<uint32_t> got = texels(tex, 1, 2, 2);
+    for (uint32_t y = 0; y < 2; ++y)
+        for (uint32_t x = 0; x < 2; ++x)
+            EXPECT_EQ(got[y * 2 + x], x == 1 ? 0xFF336699u : texel(0, 1, x, y)) << x << "," << y;
+    expectUntouched(tex, 0, 0, 4, 4);
+}
+
+// A level the texture does not have, rects outside or empty, unknown and too-wide handles,
+// buffers and reserved flags are D3DERR_INVALIDCALL. Nothing changes.
+TEST_F(UmdBlits, ColorFillOfAMissingLevelBadRectOrHandleFailsAndChangesNothing) {
     const uint32_t tex = createTexture(0, 4, 4, 2);
     const uint8_t bytes[16] = {};
     const uint32_t buffer = createBuffer(bytes, sizeof(bytes));
@@ -99,7 +111,8 @@ TEST_F(UmdBlits, ColorFillOfALowerLevelBadRectOrHandleFailsAndChangesNothing) {
         const D3DDDIARG_COLORFILL a{r, sub, rect, 0xFFFF00FF, {flags}};
         return blit().pfnColorFill(dev(), &a);
     };
-    EXPECT_EQ(fillOf(h(tex), 1, {0, 0, 2, 2}, 0), D3DERR_INVALIDCALL) << "level 1";
+    EXPECT_EQ(fillOf(h(tex), 2, {0, 0, 1, 1}, 0), D3DERR_INVALIDCALL) << "level 2";
+    EXPECT_EQ(fillOf(h(target_), 1, {0, 0, 1, 1}, 0), D3DERR_INVALIDCALL) << "a surface's level 1";
     EXPECT_EQ(fillOf(h(tex), 0, {0, 0, 5, 2}, 0), D3DERR_INVALIDCALL) << "past the right edge";
     EXPECT_EQ(fillOf(h(tex), 0, {2, 0, 2, 2}, 0), D3DERR_INVALIDCALL) << "empty";
     EXPECT_EQ(fillOf(h(12345), 0, {0, 0, 2, 2}, 0), D3DERR_INVALIDCALL) << "unknown handle";
@@ -152,10 +165,27 @@ TEST_F(UmdBlits, TexBltCopiesTheSubRectOnEveryCommonLevel) {
     }
 }
 
-// TexBlt names one cube face and TEXBLT copies all six: cube textures are D3DERR_INVALIDCALL
-// here, as are faces past -Z, unknown or too-wide handles, rects past the source and points past
-// the destination. Nothing changes.
-TEST_F(UmdBlits, TexBltOfACubeMapOrBadRectOrHandleFailsAndChangesNothing) {
+// UpdateTexture of a cube map: TexBlt copies SrcRect of the face CubeMapFace names (-X here),
+// and leaves the other five faces as they were.
+TEST_F(UmdBlits, TexBltOfACubeMapCopiesTheFaceItNames) {
+    const uint32_t cubeSrc = createTexture(2, 4, 4, 1, D3DDDI_RESOURCE_CUBEMAP);
+    const uint32_t cubeDst = createTexture(10, 4, 4, 1, D3DDDI_RESOURCE_CUBEMAP);
+    const D3DDDIARG_TEXBLT a{h(cubeDst), h(cubeSrc), 1, {0, 2}, {1, 1, 3, 3}};
+    ASSERT_EQ(blit().pfnTexBlt(dev(), &a), S_OK);
+    for (uint32_t face = 0; face < 6; ++face) {
+        const std::vector<uint32_t> got = texels(cubeDst, face, 4, 4);
+        for (uint32_t y = 0; y < 4; ++y)
+            for (uint32_t x = 0; x < 4; ++x) {
+                const bool in = face == 1 && x < 2 && y >= 2;
+                EXPECT_EQ(got[y * 4 + x], in ? texel(2 + face, 0, x + 1, y - 1) : texel(10 + face, 0, x, y))
+                    << "face " << face << " at " << x << "," << y;
+            }
+    }
+}
+
+// Faces past -Z, unknown or too-wide handles, rects past the source and points past the
+// destination are D3DERR_INVALIDCALL. Nothing changes.
+TEST_F(UmdBlits, TexBltOfABadFaceRectOrHandleFailsAndChangesNothing) {
     const uint32_t src = createTexture(0, 4, 4, 1), dst = createTexture(1, 4, 4, 1);
     const uint32_t cubeSrc = createTexture(2, 4, 4, 1, D3DDDI_RESOURCE_CUBEMAP);
     const uint32_t cubeDst = createTexture(10, 4, 4, 1, D3DDDI_RESOURCE_CUBEMAP);
@@ -163,7 +193,7 @@ TEST_F(UmdBlits, TexBltOfACubeMapOrBadRectOrHandleFailsAndChangesNothing) {
         const D3DDDIARG_TEXBLT a{d, s, face, at, r};
         return blit().pfnTexBlt(dev(), &a);
     };
-    EXPECT_EQ(texBltOf(h(cubeDst), h(cubeSrc), 1, {0, 0}, {0, 0, 4, 4}), D3DERR_INVALIDCALL) << "cube map";
+    EXPECT_EQ(texBltOf(h(cubeDst), h(cubeSrc), 6, {0, 0}, {0, 0, 4, 4}), D3DERR_INVALIDCALL) << "cube face 6";
     EXPECT_EQ(texBltOf(h(dst), h(src), 6, {0, 0}, {0, 0, 4, 4}), D3DERR_INVALIDCALL) << "face 6";
     EXPECT_EQ(texBltOf(h(dst), h(12345), 0, {0, 0}, {0, 0, 4, 4}), D3DERR_INVALIDCALL) << "unknown source";
     EXPECT_EQ(texBltOf(h(dst), wide(src), 0, {0, 0}, {0, 0, 4, 4}), D3DERR_INVALIDCALL) << "wide source";

@@ -1,0 +1,38 @@
+// COLORFILL's colour conversion: a D3DCOLOR written into the bits of a surface format (for the
+// CPU copies of textures) or as the clear value that stores the same bits (for images).
+#pragma once
+
+#include <volk.h>
+
+#include <cstdint>
+
+#include "ddivk/d3d9_types.h"
+
+namespace ddivk::device {
+
+// Where a channel sits in a little-endian pixel; bits 0: the format has no such channel.
+struct ChannelBits {
+    uint8_t shift, bits;
+};
+// How a D3DCOLOR is written into a format: each channel's 8 bits scaled to its width, rounded to
+// nearest (what a Vulkan clear of the same colour stores). X formats get all ones in the alpha
+// bits, as they keep alpha at one (Device::createSurface).
+struct FillFormat {
+    uint32_t d3dFormat;
+    ChannelBits r, g, b, a;
+    bool alphaIsX;
+};
+// The D3DCOLOR's channels in the format's integer scale.
+struct FillValue {
+    uint32_t r, g, b, a;
+};
+
+// nullptr: COLORFILL does not convert to this format.
+const FillFormat* findFillFormat(uint32_t d3dFormat);
+FillValue fillValue(const FillFormat& f, D3DCOLOR color);
+// The pixel's bytes (little-endian, the low bytesPerPixel of the value).
+uint64_t packPixel(const FillFormat& f, const FillValue& v);
+// The clear value that stores `v` (UNORM formats; absent channels read 1).
+VkClearColorValue clearValue(const FillFormat& f, const FillValue& v);
+
+} // namespace ddivk::device
