@@ -14,6 +14,7 @@
 #include "device/draw_call.h"
 #include "device/draw_programs.h"
 #include "device/plan_memo.h"
+#include "device/repeat_draw.h"
 #include "device/shader_objects.h"
 #include "device/vertex_declarations.h"
 #include "dp2/target.h"
@@ -147,6 +148,12 @@ class Context final : public dp2::Target {
                                                     dp2::Items<dp2::FloatConstants> items);
     // The recording half of drawProgram (context_program_record.cpp).
     HRESULT recordProgramDraw(PreparedDraw& draw);
+    // Draws on the previous draw's preparation (context_repeat_draw.cpp): whether it holds for
+    // `call` after the changes `sinceLast`, the draw on it, and keeping what a prepared draw was
+    // made from (false: the draw cannot be repeated).
+    bool canRepeatDraw(const DrawCall& call, uint32_t sinceLast) const;
+    HRESULT repeatDraw(const DrawCall& call);
+    bool keepForRepeat(const DrawCall& call);
     // The texture bound to sampler `stateIndex` (dense index), or null.
     Resource* boundTexture(uint32_t stateIndex);
 
@@ -161,6 +168,7 @@ class Context final : public dp2::Target {
     const std::byte* umdStream0_ = nullptr; // SetStreamSourceUm's data (UMD door)
     DrawBindings bindings_;                 // what our draws left bound in the command buffer
     PlanMemo planMemo_;                     // the previous draw's stream plan
+    RepeatableDraw repeat_;                 // the previous draw's preparation
     // The declaration of the last FVF drawn with (FVF draws convert it once, not per draw).
     std::optional<VertexDeclarations::Elements> fvfDeclaration_;
     uint32_t fvfDeclarationCode_ = 0;

@@ -99,6 +99,8 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         DDIVK_WARN_ONCE("draws with vertex processing need VK_KHR_push_descriptor, which this device lacks");
         return E_NOTIMPL;
     }
+    if (canRepeatDraw(call, sinceLast)) return repeatDraw(call);
+    repeat_.valid = false; // (until this draw is prepared)
     if (!draw::isValidPrimitiveType(call.type)) return D3DERR_INVALIDCALL;
     if (call.primitiveCount == 0) return S_OK;
     const uint64_t count = draw::verticesForPrimitives(call.type, call.primitiveCount);
@@ -190,7 +192,8 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     // Programs under their keys, and the textures their samplers read. The pipeline key is
     // built in place (DrawBindings::Memo): its scalars here, the rest when recording.
     shader::TranslationCache& translations = device_.translations();
-    PreparedDraw d;
+    PreparedDraw& d = repeat_.prepared; // kept for the next draw (repeat_draw.h)
+    d.repeat = false;
     std::array<SamplerBinding, 24>& samplers = d.samplers;
     uint32_t samplerCount = 0;
     DrawBindings::Memo& memo = bindings_.memo;
@@ -431,7 +434,11 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     d.color = color;
     d.depth = depth;
     d.streamOutput = streamOutput;
-    return recordProgramDraw(d);
+    // Repeatable once recorded (a throw out of recording leaves it invalid).
+    const bool repeatable = keepForRepeat(call);
+    const HRESULT hr = recordProgramDraw(d);
+    repeat_.valid = repeatable && succeeded(hr);
+    return hr;
 }
 
 } // namespace ddivk::device

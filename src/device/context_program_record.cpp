@@ -99,51 +99,57 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     const VkFormat colorFormat = srgbWrite ? d.color->srgbFormat() : d.color->vkFormat();
     const VkFormat depthFormat = d.depth ? d.depth->vkFormat() : VK_FORMAT_UNDEFINED;
     const bool ignoresAlpha = d.color->format().ignoresAlpha;
-    // The render-state key and the dynamic state read only render states: made again when
-    // those, the primitive type or the targets' formats changed.
-    if (!memo.stateValid || (sinceLast & state::DirtyState::RenderStates) || memo.stateType != call.type ||
-        memo.stateColorFormat != colorFormat || memo.stateDepthFormat != depthFormat ||
-        memo.stateIgnoresAlpha != ignoresAlpha) {
-        memo.state = draw::pipelineStateKey(s, call.type, colorFormat, ignoresAlpha, depthFormat,
-                                            device_.vulkan().caps().coreFeatures.fillModeNonSolid);
-        memo.state.bresenhamLines = draw::bresenhamLinesFor(memo.state, device_.vulkan().caps().bresenhamLines);
-        memo.dynamic = draw::dynamicState(s, depthFormat);
-        memo.stateType = call.type;
-        memo.stateColorFormat = colorFormat;
-        memo.stateDepthFormat = depthFormat;
-        memo.stateIgnoresAlpha = ignoresAlpha;
-        memo.stateValid = true;
-    }
-    key.state = memo.state;
-    // The vertex input: the previous draw's entries cleared first (hashing reads the whole key).
-    std::fill_n(key.bindings, key.bindingCount, draw::ProgramPipelineKey::Binding{});
-    std::fill_n(key.attributes, key.attributeCount, draw::ProgramPipelineKey::Attribute{});
-    key.bindingCount = 0;
-    key.attributeCount = 0;
-    for (uint32_t i = 0; i < plan.bindingCount; ++i) {
-        const draw::VertexInputPlan::Binding& b = plan.bindings[i];
-        key.bindings[key.bindingCount++] = {b.binding, b.stride, uint32_t(b.rate), b.divisor};
-    }
-    for (uint32_t i = 0; i < plan.attributeCount; ++i) {
-        const draw::VertexInputPlan::Attribute& a = plan.attributes[i];
-        key.attributes[key.attributeCount++] = {uint8_t(a.location), uint8_t(a.binding), uint16_t(a.offset),
-                                                uint32_t(a.format)};
-    }
-    if (plan.missingInputs) { // zero from the defaults buffer (stride 0)
-        key.bindings[key.bindingCount++] = {draw::kDefaultsBinding, 0, VK_VERTEX_INPUT_RATE_VERTEX, 1};
-        for (uint32_t loc = 0; loc < 16; ++loc)
-            if (plan.missingInputs >> loc & 1) {
-                if (key.attributeCount == 16) return D3DERR_INVALIDCALL;
-                key.attributes[key.attributeCount++] = {uint8_t(loc), uint8_t(draw::kDefaultsBinding), 4,
-                                                        uint32_t(VK_FORMAT_B8G8R8A8_UNORM)};
-            }
+    // A repeated draw's key is the previous draw's (memo.lastKey, with its pipeline).
+    if (!d.repeat) {
+        // The render-state key and the dynamic state read only render states: made again when
+        // those, the primitive type or the targets' formats changed.
+        if (!memo.stateValid || (sinceLast & state::DirtyState::RenderStates) ||
+            memo.stateType != call.type || memo.stateColorFormat != colorFormat ||
+            memo.stateDepthFormat != depthFormat || memo.stateIgnoresAlpha != ignoresAlpha) {
+            memo.state = draw::pipelineStateKey(s, call.type, colorFormat, ignoresAlpha, depthFormat,
+                                                device_.vulkan().caps().coreFeatures.fillModeNonSolid);
+            memo.state.bresenhamLines =
+                draw::bresenhamLinesFor(memo.state, device_.vulkan().caps().bresenhamLines);
+            memo.dynamic = draw::dynamicState(s, depthFormat);
+            memo.stateType = call.type;
+            memo.stateColorFormat = colorFormat;
+            memo.stateDepthFormat = depthFormat;
+            memo.stateIgnoresAlpha = ignoresAlpha;
+            memo.stateValid = true;
+        }
+        key.state = memo.state;
+        // The vertex input: the previous draw's entries cleared first (hashing reads the whole key).
+        std::fill_n(key.bindings, key.bindingCount, draw::ProgramPipelineKey::Binding{});
+        std::fill_n(key.attributes, key.attributeCount, draw::ProgramPipelineKey::Attribute{});
+        key.bindingCount = 0;
+        key.attributeCount = 0;
+        for (uint32_t i = 0; i < plan.bindingCount; ++i) {
+            const draw::VertexInputPlan::Binding& b = plan.bindings[i];
+            key.bindings[key.bindingCount++] = {b.binding, b.stride, uint32_t(b.rate), b.divisor};
+        }
+        for (uint32_t i = 0; i < plan.attributeCount; ++i) {
+            const draw::VertexInputPlan::Attribute& a = plan.attributes[i];
+            key.attributes[key.attributeCount++] = {uint8_t(a.location), uint8_t(a.binding),
+                                                    uint16_t(a.offset), uint32_t(a.format)};
+        }
+        if (plan.missingInputs) { // zero from the defaults buffer (stride 0)
+            key.bindings[key.bindingCount++] = {draw::kDefaultsBinding, 0, VK_VERTEX_INPUT_RATE_VERTEX, 1};
+            for (uint32_t loc = 0; loc < 16; ++loc)
+                if (plan.missingInputs >> loc & 1) {
+                    if (key.attributeCount == 16) return D3DERR_INVALIDCALL;
+                    key.attributes[key.attributeCount++] = {uint8_t(loc), uint8_t(draw::kDefaultsBinding), 4,
+                                                            uint32_t(VK_FORMAT_B8G8R8A8_UNORM)};
+                }
+        }
+        if (!memo.lastKeyPipeline || !(key == memo.lastKey)) {
+            memo.lastKeyPipeline = VK_NULL_HANDLE; // (stays so if get() throws)
+            const VkPipeline made = pipelines.get(key);
+            memo.lastKeyLayout = pipelines.layout(key.bindingMask);
+            memo.lastKey = key;
+            memo.lastKeyPipeline = made;
+        }
     }
     DrawBindings& bound = bindings_;
-    if (!memo.lastKeyPipeline || !(key == memo.lastKey)) {
-        memo.lastKey = key;
-        memo.lastKeyPipeline = pipelines.get(key);
-        memo.lastKeyLayout = pipelines.layout(key.bindingMask);
-    }
     const VkPipeline pipeline = memo.lastKeyPipeline;
     const VkPipelineLayout layout = memo.lastKeyLayout;
 

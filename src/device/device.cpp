@@ -163,6 +163,7 @@ HRESULT Device::destroySurface(uint32_t handle) {
     vulkan_->queue().wait(commands_->flush());
     surfaceLocks_.erase(handle);
     surfaces_.erase(it);
+    ++objectGeneration_;
     return S_OK;
 }
 

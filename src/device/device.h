@@ -86,6 +86,9 @@ class Device {
     HRESULT unlock(const D3DDDIARG_UNLOCK& args);
     // Keeps a resource no handle names (a blit's staging buffer) until the GPU has finished
     // the recording that last used it (Resource::markUsed).
+    // Counts destroyed surfaces and resources: a Surface* or Resource* found earlier is still
+    // the object its handle names while this stays the same (a repeated draw skips its lookups).
+    uint64_t objectGeneration() const { return objectGeneration_; }
     void retireWhenDone(std::unique_ptr<Resource> r) {
         collectGraveyard();
         graveyard_.push_back(std::move(r));
@@ -128,6 +131,7 @@ class Device {
     };
     std::unordered_map<uint32_t, SurfaceLock> surfaceLocks_;
     uint32_t nextSurfaceHandle_ = 1;
+    uint64_t objectGeneration_ = 0;
     std::mutex mutex_;
 };
 

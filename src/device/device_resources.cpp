@@ -187,6 +187,7 @@ HRESULT Device::destroyResource(uint32_t handle) {
         graveyard_.push_back(std::move(it->second));
     }
     resources_.erase(it);
+    ++objectGeneration_;
     collectGraveyard();
     return S_OK;
 }

@@ -68,6 +68,7 @@ HRESULT Device::destroyTargetTexture(uint32_t handle) {
     for (uint32_t i = 0; i < r.subresourceCount(); ++i)
         surfaces_.erase(handle + 1 + i);
     resources_.erase(it);
+    ++objectGeneration_;
     return S_OK;
 }
 

@@ -26,6 +26,7 @@ HRESULT ShaderObjects::create(shader::ShaderType type, std::span<const dp2::Shad
         made.emplace_back(item.handle, std::move(object));
     }
     for (auto& [handle, object] : made) table(type)[handle] = std::move(object);
+    ++generation_;
     return S_OK;
 }
 
@@ -34,6 +35,7 @@ HRESULT ShaderObjects::destroy(shader::ShaderType type, std::span<const uint32_t
     for (uint32_t handle : handles)
         if (!t.contains(handle)) return reject("delete of unknown shader handle " + std::to_string(handle));
     for (uint32_t handle : handles) t.erase(handle);
+    ++generation_;
     return S_OK;
 }
 

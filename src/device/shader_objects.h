@@ -44,6 +44,9 @@ class ShaderObjects {
     size_t count(shader::ShaderType type) const { return table(type).size(); }
     // Why the last create or destroy failed.
     const std::string& lastError() const { return lastError_; }
+    // Counts creates and destroys: a pointer find() returned is still the handle's object while
+    // this stays the same (a repeated draw skips the lookups on it).
+    uint64_t generation() const { return generation_; }
 
   private:
     using Table = std::unordered_map<uint32_t, std::shared_ptr<const ShaderObject>>;
@@ -56,6 +59,7 @@ class ShaderObjects {
     shader::TranslationCache& cache_;
     Table vertex_, pixel_;
     std::string lastError_;
+    uint64_t generation_ = 0;
 };
 
 } // namespace ddivk::device

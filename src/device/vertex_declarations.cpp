@@ -26,6 +26,7 @@ HRESULT VertexDeclarations::create(std::span<const dp2::VertexDeclCreate> items)
         made.emplace_back(item.handle, std::move(elements));
     }
     for (auto& [handle, elements] : made) table_[handle] = std::move(elements);
+    ++generation_;
     return S_OK;
 }
 
@@ -33,6 +34,7 @@ HRESULT VertexDeclarations::destroy(std::span<const uint32_t> handles) {
     for (uint32_t handle : handles)
         if (!table_.contains(handle)) return reject("delete of unknown vertex declaration " + std::to_string(handle));
     for (uint32_t handle : handles) table_.erase(handle);
+    ++generation_;
     return S_OK;
 }
 

@@ -30,12 +30,15 @@ class VertexDeclarations {
     const Elements* find(uint32_t handle) const;
     size_t count() const { return table_.size(); }
     const std::string& lastError() const { return lastError_; }
+    // Counts creates and destroys: a pointer find() returned still holds while this stays.
+    uint64_t generation() const { return generation_; }
 
   private:
     HRESULT reject(std::string why);
 
     std::unordered_map<uint32_t, std::shared_ptr<const Elements>> table_;
     std::string lastError_;
+    uint64_t generation_ = 0;
 };
 
 } // namespace ddivk::device
