@@ -126,10 +126,11 @@ std::optional<VertexInputPlan> planVertexInput(const VertexInputRequest& r, cons
         const uint16_t bit = uint16_t(1u << s);
         if (f.fetched) {
             plan.fetchStreams |= bit;
-            plan.fetchBlock.streams[s] = {stream.offset, stream.stride, f.divider, f.mode};
+            plan.fetchBlock.streams[s] = {stream.offset, stream.stride, f.divider, 0};
             if (f.mode == abi::kFetchDivided) {
                 plan.dividerModeUsed = true;
                 plan.fetchBlock.startVertex = r.startVertex;
+                plan.fetchBlock.streams[s].firstElement = r.startVertex / f.divider; // once per draw
             }
             continue;
         }
@@ -148,13 +149,17 @@ std::optional<VertexInputPlan> planVertexInput(const VertexInputRequest& r, cons
         if (!e) continue;
         const DeclTypeInfo* info = declTypeInfo(e->Type);
         if (feeds[e->Stream].fetched) {
-            // Elements on word boundaries (stream offset, stride and element offset multiples
-            // of 4) take the shader's cheaper aligned fetch.
+            // The key carries what changes the code (TranslationKey::FetchElement): the mode,
+            // whether a per-instance divider is 1 (no division), and whether the element is on
+            // word boundaries (stream offset, stride and element offset multiples of 4: the
+            // cheaper aligned fetch). Other dividers stay in the block, one translation for all.
             const StreamState& st = r.streams[e->Stream];
+            const StreamFeed& f = feeds[e->Stream];
             const bool aligned = (st.offset % 4 == 0) && (st.stride % 4 == 0) && (e->Offset % 4 == 0);
-            plan.fetch[location] = {e->Type,
-                                    uint8_t(e->Stream | (aligned ? shader::TranslationKey::kFetchWordAligned : 0)),
-                                    e->Offset};
+            const bool dividerOne = f.mode == abi::kFetchPerInstance && f.divider == 1;
+            plan.fetch[location] = {
+                e->Type, shader::TranslationKey::fetchStream(e->Stream, f.mode, dividerOne, aligned),
+                e->Offset};
             continue;
         }
         plan.attributes[plan.attributeCount++] = {location, e->Stream, e->Offset, info->format};

@@ -78,12 +78,15 @@ static_assert(sizeof(PsSystem) == 16 * 20);
 
 // Vertex fetch in the shader: the stream-frequency fallback (docs/stream-frequency.md). An input
 // the key marks as fetched is read from stream s, a storage buffer of 32-bit words at binding
-// kFetchStreamBinding0 + s, at element index (per VsFetch::Stream::mode)
+// kFetchStreamBinding0 + s, at the element index of the stream's mode (which the translation key
+// gives, TranslationKey::FetchElement; the translated code computes that mode's index only)
 //   per vertex:   VertexIndex
-//   divided:      startVertex / divider + (VertexIndex - startVertex) / divider
-//   per instance: InstanceIndex / divider
+//   divided:      firstElement + (VertexIndex - startVertex) / divider
+//                 (firstElement = startVertex / divider, divided once per draw on the CPU)
+//   per instance: InstanceIndex / divider (InstanceIndex where the key says the divider is 1)
 // and byte offset + index * stride + the element's offset; the shader converts the
-// D3DDECLTYPE itself. Reads outside the buffer give 0.
+// D3DDECLTYPE itself. An element that does not lie wholly inside the buffer reads as all-zero
+// words (never a read outside it), as Vulkan's robust vertex input treats a whole attribute.
 constexpr uint32_t kVsFetchBinding = 6; // VsFetch uniform block
 constexpr uint32_t kFetchStreamBinding0 = 40;
 constexpr uint32_t kFetchStreamCount = 16;
@@ -92,10 +95,10 @@ enum FetchMode : uint32_t { kFetchPerVertex = 0, kFetchDivided = 1, kFetchPerIns
 
 struct VsFetch {
     struct Stream {
-        uint32_t offset; // bytes (StreamOffset)
-        uint32_t stride; // bytes
-        uint32_t divider;
-        uint32_t mode; // FetchMode
+        uint32_t offset;       // bytes (StreamOffset)
+        uint32_t stride;       // bytes
+        uint32_t divider;      // divided and per-instance streams (at least 1)
+        uint32_t firstElement; // divided streams: startVertex / divider; else 0
     } streams[kFetchStreamCount];
     uint32_t startVertex;
     uint32_t pad[3];

@@ -158,6 +158,24 @@ TEST_P(StreamFrequency, DividerModeFetchesEveryNVerticesFromStartVertexOverN) {
     expectPixels(expected_);
 }
 
+// The same program, its stream 2 switching between the per-instance and the divided mode and
+// between dividers from draw to draw: each draw fetches in its own mode with its own divider
+// (the fetch translation is keyed on the mode and on "divider 1", other dividers are uniforms).
+TEST_P(StreamFrequency, EachDrawFetchesWithItsOwnModeAndDivider) {
+    setProgram(door(), kPointVs, kColorPs, kDecl);
+    setPixelToClip(door());
+    for (uint32_t divisor : {2u, 1u, 3u}) {
+        SCOPED_TRACE(divisor);
+        instancingScene(divisor);
+        clearTarget();
+        for (uint32_t st = 0; st < 2; ++st)
+            ASSERT_EQ(setFrequency(door(), st, 1), S_OK);
+        expected_.clear();
+        dividerScene(divisor + 1, 5, 9, false, true, 6);
+        expectPixels(expected_);
+    }
+}
+
 // "The driver ignores the setting of a stream's frequency divisor either for indexed
 // primitives or if ... a vertex shader model that is earlier than version 3.0".
 TEST_P(StreamFrequency, DividerIgnoredForIndexedDraws) {

@@ -63,9 +63,13 @@ struct TranslationKey {
     // coordinate, (gl_PointCoord.xy, 0, 1), instead of the interpolated value.
     bool pointSprite = false;
     // Vertex shaders: inputs fetched by the shader instead of vertex attributes (abi.h,
-    // VsFetch): per input register the D3DDECLTYPE (kNotFetched: an attribute), the stream (with
-    // kFetchWordAligned when every element of it starts on a 4-byte boundary: one word load per
-    // word, none of the unaligned path's joins) and the element's byte offset.
+    // VsFetch): per input register the D3DDECLTYPE (kNotFetched: an attribute), the stream byte
+    // (fetchStream()) and the element's byte offset. The stream byte holds what changes the
+    // code: the stream number, its abi::FetchMode (the shader computes only that mode's index),
+    // kFetchDividerOne (a per-instance stream of divider 1: no division at all) and
+    // kFetchWordAligned (every element starts on a 4-byte boundary: one word load per word, none
+    // of the unaligned path's joins). Dividers and offsets stay in VsFetch: changing them needs
+    // no new translation.
     struct FetchElement {
         uint8_t type = kNotFetched;
         uint8_t stream = 0;
@@ -73,7 +77,16 @@ struct TranslationKey {
         auto operator<=>(const FetchElement&) const = default;
     };
     static constexpr uint8_t kNotFetched = 0xFF;
+    static constexpr uint8_t kFetchStreamMask = 0x0F;
+    static constexpr uint8_t kFetchModeShift = 4; // bits 4..5: abi::FetchMode
+    static constexpr uint8_t kFetchModeMask = 0x30;
+    static constexpr uint8_t kFetchDividerOne = 0x40;
     static constexpr uint8_t kFetchWordAligned = 0x80;
+    static constexpr uint8_t fetchStream(uint32_t stream, abi::FetchMode mode = abi::kFetchPerVertex,
+                                         bool dividerOne = false, bool wordAligned = false) {
+        return uint8_t((stream & kFetchStreamMask) | uint32_t(mode) << kFetchModeShift |
+                       (dividerOne ? kFetchDividerOne : 0) | (wordAligned ? kFetchWordAligned : 0));
+    }
     std::array<FetchElement, 16> fetch{};
     // vs_3_0: output registers captured by stream output (transform feedback into buffers, the
     // D3D10 door's SO declaration), one packed entry each (streamOutputEntry); 0 ends the list.

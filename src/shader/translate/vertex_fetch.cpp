@@ -119,6 +119,14 @@ Id builtinInput(Emitter& e, BuiltIn which, Id& cache) {
     return e.b.bitcast(e.tU32, e.b.load(e.tI32, cache));
 }
 
+using FetchElement = TranslationKey::FetchElement;
+
+// Where a stream's element sits and how many words the shader may read of the buffer.
+struct StreamAt {
+    Id address; // bytes: offset + index * stride
+    Id length;  // words in the buffer
+};
+
 } // namespace
 
 bool Emitter::isFetched(uint32_t input) const {
@@ -147,56 +155,94 @@ void Emitter::emitVertexFetch() {
     b.memberDecorate(block, 1, Decoration::Offset, abi::kFetchStreamCount * 16);
     const Id fetchVar = b.variable(StorageClass::Uniform, block);
     b.binding(fetchVar, abi::kDescriptorSet, abi::kVsFetchBinding);
-
-    const Id vertexIndex = builtinInput(*this, BuiltIn::VertexIndex, vertexIndex_);
-    const Id instanceIndex = builtinInput(*this, BuiltIn::InstanceIndex, instanceIndex_);
-    const Id startIndices[] = {i32(1)};
-    const Id start = b.load(tU32, b.accessChain(pointerU32Uniform_, fetchVar, startIndices));
     const Id uvec4Pointer = b.types().pointerType(StorageClass::Uniform, c.tUVec4);
     const Id wordPointer = b.types().pointerType(StorageClass::StorageBuffer, tU32);
 
-    for (const auto& [input, var] : fetchedVars_) {
-        const TranslationKey::FetchElement& element = key_.fetch[input];
-        const uint32_t stream = element.stream & ~uint32_t(TranslationKey::kFetchWordAligned);
-        const bool aligned = (element.stream & TranslationKey::kFetchWordAligned) != 0;
-        const Id streamVar = streamBuffer(stream);
+    // The element address of each stream, computed once for all of its elements: only the index
+    // of the mode the key names (abi.h), so the common cases divide nothing (per vertex, per
+    // instance with divider 1) or once (divided, its start term divided on the CPU).
+    std::map<uint8_t, StreamAt> streamsAt;
+    auto streamAt = [&](uint8_t streamByte) -> const StreamAt& {
+        const uint8_t code = streamByte & ~TranslationKey::kFetchWordAligned;
+        if (auto it = streamsAt.find(code); it != streamsAt.end()) return it->second;
+        const uint32_t stream = code & TranslationKey::kFetchStreamMask;
+        const uint32_t mode = (code & TranslationKey::kFetchModeMask) >> TranslationKey::kFetchModeShift;
         const Id recordIndices[] = {i32(0), i32(int32_t(stream))};
         const Id record = b.load(c.tUVec4, b.accessChain(uvec4Pointer, fetchVar, recordIndices));
-        const Id offset = b.compositeExtract(tU32, record, 0), stride = b.compositeExtract(tU32, record, 1);
-        const Id divider = glsl(Glsl::UMax, tU32, {b.compositeExtract(tU32, record, 2), u32(1)});
-        const Id mode = b.compositeExtract(tU32, record, 3);
-        // The element index of each mode (abi.h).
-        const Id divided = b.iAdd(tU32, b.binary(Op::UDiv, tU32, start, divider),
-                                  b.binary(Op::UDiv, tU32, b.binary(Op::ISub, tU32, vertexIndex, start), divider));
-        const Id perInstance = b.binary(Op::UDiv, tU32, instanceIndex, divider);
-        Id index = b.select(tU32, b.binary(Op::IEqual, tBool, mode, u32(abi::kFetchDivided)), divided, vertexIndex);
-        index = b.select(tU32, b.binary(Op::IEqual, tBool, mode, u32(abi::kFetchPerInstance)), perInstance, index);
-        const Id address = b.iAdd(tU32, b.iAdd(tU32, offset, b.binary(Op::IMul, tU32, index, stride)),
-                                  u32(element.offset));
+        auto divider = [&] { return glsl(Glsl::UMax, tU32, {b.compositeExtract(tU32, record, 2), u32(1)}); };
+        Id index = 0;
+        if (mode == abi::kFetchPerVertex) {
+            index = builtinInput(*this, BuiltIn::VertexIndex, vertexIndex_);
+        } else if (mode == abi::kFetchDivided) {
+            const Id startIndices[] = {i32(1)};
+            const Id start = b.load(tU32, b.accessChain(pointerU32Uniform_, fetchVar, startIndices));
+            const Id fromStart =
+                b.binary(Op::ISub, tU32, builtinInput(*this, BuiltIn::VertexIndex, vertexIndex_), start);
+            index = b.iAdd(tU32, b.compositeExtract(tU32, record, 3),
+                           b.binary(Op::UDiv, tU32, fromStart, divider()));
+        } else if (mode == abi::kFetchPerInstance) {
+            index = builtinInput(*this, BuiltIn::InstanceIndex, instanceIndex_);
+            if (!(code & TranslationKey::kFetchDividerOne))
+                index = b.binary(Op::UDiv, tU32, index, divider());
+        } else {
+            throw TranslateError{0, "key", "fetched input of an unknown fetch mode"};
+        }
+        const Id address = b.iAdd(tU32, b.compositeExtract(tU32, record, 0),
+                                  b.binary(Op::IMul, tU32, index, b.compositeExtract(tU32, record, 1)));
+        const Id length = b.op(Op::ArrayLength, tU32, std::vector<Id>{streamBuffer(stream), 0});
+        return streamsAt.emplace(code, StreamAt{address, length}).first->second;
+    };
 
-        // Words of the element; a byte address off a word boundary takes two words.
-        const Id length = b.op(Op::ArrayLength, tU32, std::vector<Id>{streamVar, 0});
-        auto wordAt = [&](Id wordIndex) {
-            const Id inside = b.binary(Op::ULessThan, tBool, wordIndex, length);
-            const Id clamped = glsl(Glsl::UMin, tU32, {wordIndex, b.binary(Op::ISub, tU32, glsl(Glsl::UMax, tU32, {length, u32(1)}), u32(1))});
-            const Id indices[] = {i32(0), clamped};
-            const Id word = b.load(tU32, b.accessChain(wordPointer, streamVar, indices));
-            return b.select(tU32, inside, word, u32(0));
-        };
-        std::vector<Id> words;
-        for (uint32_t k = 0; k < wordsOf(element.type); ++k) {
-            const Id byteAddress = b.iAdd(tU32, address, u32(4 * k));
-            if (aligned) { // the key promises a word boundary
-                words.push_back(wordAt(b.binary(Op::ShiftRightLogical, tU32, byteAddress, u32(2))));
-                continue;
+    for (const auto& [input, var] : fetchedVars_) {
+        const FetchElement& element = key_.fetch[input];
+        const uint32_t stream = element.stream & TranslationKey::kFetchStreamMask;
+        const bool aligned = (element.stream & TranslationKey::kFetchWordAligned) != 0;
+        const StreamAt& at = streamAt(element.stream);
+        const Id streamVar = streamBuffer(stream);
+        const uint32_t n = wordsOf(element.type);
+        const Id address = b.iAdd(tU32, at.address, u32(element.offset));
+        const Id firstWord = b.binary(Op::ShiftRightLogical, tU32, address, u32(2));
+        // The element's words: n from a word boundary (the key promises one), else n + 1 joined
+        // pairwise (the last only where the element crosses into it).
+        const Id byteInWord = aligned ? u32(0) : b.binary(Op::BitwiseAnd, tU32, address, u32(3));
+        const Id lastWord = aligned ? b.iAdd(tU32, firstWord, u32(n - 1))
+                                    : b.iAdd(tU32, firstWord,
+                                             b.binary(Op::ShiftRightLogical, tU32,
+                                                      b.iAdd(tU32, byteInWord, u32(4 * n - 1)), u32(2)));
+
+        // One bounds check per element: the loads run only where the whole element is inside
+        // the buffer, so no index needs a clamp; an element past the end reads as zero words.
+        const Id inside = b.binary(Op::ULessThan, tBool, lastWord, at.length);
+        const Id outsideBlock = b.currentBlock(), loadBlock = b.newId(), merge = b.newId();
+        b.selectionMerge(merge);
+        b.branchConditional(inside, loadBlock, merge);
+        b.label(loadBlock);
+        std::vector<Id> loaded;
+        for (uint32_t k = 0; k < (aligned ? n : n + 1); ++k) {
+            const Id indices[] = {i32(0), k < n ? b.iAdd(tU32, firstWord, u32(k)) : lastWord};
+            loaded.push_back(b.load(tU32, b.accessChain(wordPointer, streamVar, indices)));
+        }
+        b.branch(merge);
+        b.label(merge);
+        std::vector<Id> raw;
+        for (Id word : loaded) {
+            const spirv::PhiIncoming incoming[] = {{word, loadBlock}, {u32(0), outsideBlock}};
+            raw.push_back(b.phi(tU32, incoming));
+        }
+
+        std::vector<Id> words = raw;
+        if (!aligned) {
+            words.resize(n);
+            const Id shift = b.binary(Op::ShiftLeftLogical, tU32, byteInWord, u32(3));
+            const Id backShift =
+                b.binary(Op::BitwiseAnd, tU32, b.binary(Op::ISub, tU32, u32(32), shift), u32(31));
+            const Id onBoundary = b.binary(Op::IEqual, tBool, shift, u32(0));
+            for (uint32_t k = 0; k < n; ++k) {
+                const Id joined =
+                    b.binary(Op::BitwiseOr, tU32, b.binary(Op::ShiftRightLogical, tU32, raw[k], shift),
+                             b.binary(Op::ShiftLeftLogical, tU32, raw[k + 1], backShift));
+                words[k] = b.select(tU32, onBoundary, raw[k], joined);
             }
-            const Id wordIndex = b.binary(Op::ShiftRightLogical, tU32, byteAddress, u32(2));
-            const Id shift = b.binary(Op::ShiftLeftLogical, tU32, b.binary(Op::BitwiseAnd, tU32, byteAddress, u32(3)), u32(3));
-            const Id lo = wordAt(wordIndex), hi = wordAt(b.iAdd(tU32, wordIndex, u32(1)));
-            const Id backShift = b.binary(Op::BitwiseAnd, tU32, b.binary(Op::ISub, tU32, u32(32), shift), u32(31));
-            const Id joined = b.binary(Op::BitwiseOr, tU32, b.binary(Op::ShiftRightLogical, tU32, lo, shift),
-                                       b.binary(Op::ShiftLeftLogical, tU32, hi, backShift));
-            words.push_back(b.select(tU32, b.binary(Op::IEqual, tBool, shift, u32(0)), lo, joined));
         }
         b.store(var, c.decode(element.type, words));
     }

@@ -26,8 +26,7 @@ namespace abi = shader::abi;
 using Binding = VertexInputPlan::Binding;
 using Attribute = VertexInputPlan::Attribute;
 using FetchElement = shader::TranslationKey::FetchElement;
-// The stream flag of fetched elements whose stream keeps every element on a word boundary.
-constexpr uint8_t kAligned = shader::TranslationKey::kFetchWordAligned;
+using Key = shader::TranslationKey; // Key::fetchStream: the stream byte of fetched elements
 
 constexpr VkVertexInputRate kVertex = VK_VERTEX_INPUT_RATE_VERTEX;
 constexpr VkVertexInputRate kInstance = VK_VERTEX_INPUT_RATE_INSTANCE;
@@ -56,12 +55,12 @@ std::array<FetchElement, 16> fetched(std::initializer_list<std::pair<int, FetchE
 }
 
 void expectFetchStream(const VertexInputPlan& p, uint32_t s, uint32_t offset, uint32_t stride,
-                       uint32_t divider, uint32_t mode) {
+                       uint32_t divider, uint32_t firstElement = 0) {
     const abi::VsFetch::Stream& f = p.fetchBlock.streams[s];
     EXPECT_EQ(f.offset, offset) << "stream " << s;
     EXPECT_EQ(f.stride, stride) << "stream " << s;
     EXPECT_EQ(f.divider, divider) << "stream " << s;
-    EXPECT_EQ(f.mode, mode) << "stream " << s;
+    EXPECT_EQ(f.firstElement, firstElement) << "stream " << s;
 }
 
 constexpr VertexInputCaps kExtension{true, 0xFFFFFFFF};
@@ -103,14 +102,17 @@ void expectInstancesFetched(const VertexInputPlan& p) {
     EXPECT_EQ(p.vertexStreams, 0x1);
     EXPECT_EQ(p.fetchStreams, 0xE);
     EXPECT_EQ(p.loopStreams, 0);
-    expectFetchStream(p, 1, 16, 16, 1, abi::kFetchPerInstance);
-    expectFetchStream(p, 2, 32, 16, 3, abi::kFetchPerInstance);
-    expectFetchStream(p, 3, 4, 4, 0x7FFFFF, abi::kFetchPerInstance);
+    expectFetchStream(p, 1, 16, 16, 1);
+    expectFetchStream(p, 2, 32, 16, 3);
+    expectFetchStream(p, 3, 4, 4, 0x7FFFFF);
     EXPECT_EQ(p.fetchBlock.startVertex, 0u);
-    // (Every stream here is on word boundaries: the aligned fetch, kAligned.)
-    EXPECT_EQ(p.fetch, fetched({{1, {D3DDECLTYPE_FLOAT4, 1 | kAligned, 0}},
-                                {2, {D3DDECLTYPE_FLOAT4, 2 | kAligned, 0}},
-                                {3, {D3DDECLTYPE_D3DCOLOR, 3 | kAligned, 0}}}));
+    // Per instance, stream 1 with divider 1 (the shader divides nothing), every stream on word
+    // boundaries (the aligned fetch).
+    constexpr abi::FetchMode kPerInstance = abi::kFetchPerInstance;
+    EXPECT_EQ(p.fetch,
+              fetched({{1, {D3DDECLTYPE_FLOAT4, Key::fetchStream(1, kPerInstance, true, true), 0}},
+                       {2, {D3DDECLTYPE_FLOAT4, Key::fetchStream(2, kPerInstance, false, true), 0}},
+                       {3, {D3DDECLTYPE_D3DCOLOR, Key::fetchStream(3, kPerInstance, false, true), 0}}}));
     EXPECT_FALSE(p.dividerModeUsed);
     EXPECT_FALSE(p.dividerIgnored);
 }
@@ -161,6 +163,24 @@ TEST(StreamPlan, HardwareInstancingForcedFetchFallback) {
     auto p = planVertexInput(instancedDraw(3, true), caps);
     ASSERT_TRUE(p);
     expectInstancesFetched(*p);
+}
+
+// TranslationKey::FetchElement: the fetch key names the mode and whether a per-instance divider
+// is 1 (the code differs); other dividers live in VsFetch only, so one translation serves them.
+TEST(StreamPlan, HardwareInstancingFetchKeyNamesDividerOneOtherDividersStayInTheBlock) {
+    VertexInputRequest r = instancedDraw(3, true);
+    auto fetchKeyWith = [&](uint32_t divider2) {
+        r.streams[2].frequency = D3DSTREAMSOURCE_INSTANCEDATA | divider2;
+        auto p = planVertexInput(r, kNoExtension);
+        EXPECT_TRUE(p);
+        EXPECT_EQ(p->fetchBlock.streams[2].divider, divider2);
+        return p->fetch;
+    };
+    const auto divider3 = fetchKeyWith(3), divider7 = fetchKeyWith(7), divider1 = fetchKeyWith(1);
+    EXPECT_EQ(divider3, divider7);
+    EXPECT_NE(divider3, divider1);
+    EXPECT_EQ(divider1[2].stream, Key::fetchStream(2, abi::kFetchPerInstance, true, true));
+    EXPECT_EQ(divider7[2].stream, Key::fetchStream(2, abi::kFetchPerInstance, false, true));
 }
 
 TEST(StreamPlan, HardwareInstancingFixedFunctionLoopsWithoutTheExtension) {
@@ -254,9 +274,10 @@ TEST(StreamPlan, DividerModeFetchesDividedStreams) {
     EXPECT_EQ(attributes(*p), (std::vector<Attribute>{{0, 0, 0, kFloat3}}));
     EXPECT_EQ(p->vertexStreams, 0x1);
     EXPECT_EQ(p->fetchStreams, 0x2);
-    expectFetchStream(*p, 1, 24, 8, 4, abi::kFetchDivided);
+    expectFetchStream(*p, 1, 24, 8, 4, 10 / 4); // the start term divided once, on the CPU
     EXPECT_EQ(p->fetchBlock.startVertex, 10u);
-    EXPECT_EQ(p->fetch, fetched({{1, {D3DDECLTYPE_FLOAT2, 1 | kAligned, 0}}}));
+    EXPECT_EQ(p->fetch,
+              fetched({{1, {D3DDECLTYPE_FLOAT2, Key::fetchStream(1, abi::kFetchDivided, false, true), 0}}}));
 }
 
 // A divider the draw ignores: both streams per vertex, as attributes.
@@ -370,8 +391,8 @@ TEST(StreamPlan, AlignmentMisalignedStreamsAreFetched) {
               (std::vector<Attribute>{{1, 1, 0, VK_FORMAT_R16G16_SSCALED}, {2, 2, 0, kColor}}));
     EXPECT_EQ(p->vertexStreams, 0x6);
     EXPECT_EQ(p->fetchStreams, 0x9);
-    expectFetchStream(*p, 0, 0, 14, 1, abi::kFetchPerVertex);
-    expectFetchStream(*p, 3, 2, 4, 1, abi::kFetchPerVertex);
+    expectFetchStream(*p, 0, 0, 14, 1);
+    expectFetchStream(*p, 3, 2, 4, 1);
     EXPECT_EQ(p->fetch, fetched({{0, {D3DDECLTYPE_FLOAT3, 0, 0}}, {3, {D3DDECLTYPE_UDEC3, 3, 0}}}));
     EXPECT_EQ(p->wIsOneInputs, 0); // the fetch sets w itself
     EXPECT_FALSE(p->dividerModeUsed);
@@ -386,8 +407,8 @@ TEST(StreamPlan, AlignmentMisalignedInstanceStreamFetchedPerInstance) {
     EXPECT_EQ(bindings(*p), (std::vector<Binding>{
                                 {0, 12, kVertex, 1}, {1, 16, kInstance, 1}, {3, 4, kInstance, 0x7FFFFF}}));
     EXPECT_EQ(p->fetchStreams, 0x4);
-    expectFetchStream(*p, 2, 34, 16, 3, abi::kFetchPerInstance);
-    EXPECT_EQ(p->fetch, fetched({{2, {D3DDECLTYPE_FLOAT4, 2, 0}}}));
+    expectFetchStream(*p, 2, 34, 16, 3);
+    EXPECT_EQ(p->fetch, fetched({{2, {D3DDECLTYPE_FLOAT4, Key::fetchStream(2, abi::kFetchPerInstance), 0}}}));
 }
 
 TEST(StreamPlan, AlignmentWithoutFetchFails) {
@@ -415,7 +436,7 @@ TEST(StreamPlan, WholeStreamsOneMisalignedElementFetchesTheStream) {
     EXPECT_EQ(p->attributeCount, 0u);
     EXPECT_EQ(p->vertexStreams, 0);
     EXPECT_EQ(p->fetchStreams, 0x1);
-    expectFetchStream(*p, 0, 2, 16, 1, abi::kFetchPerVertex);
+    expectFetchStream(*p, 0, 2, 16, 1);
     EXPECT_EQ(p->fetch, fetched({{0, {D3DDECLTYPE_FLOAT3, 0, 0}}, {5, {D3DDECLTYPE_D3DCOLOR, 0, 12}}}));
 }
 
