@@ -4,6 +4,7 @@
 // (draw_bindings.h): D3D9 programs change little between draws, and every Vulkan call and
 // uniform upload saved is CPU time per draw.
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <type_traits>
 
@@ -159,8 +160,8 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         d.samplers[i].texture->prepareForSampling(cmds, device_.vulkan());
         d.samplers[i].texture->markUsed(serial);
     }
-    for (uint32_t st = 0; st < draw::kStreamCount; ++st)
-        if ((plan.vertexStreams | plan.fetchStreams) >> st & 1 && d.streamBuffers[st]) d.streamBuffers[st]->markUsed(serial);
+    for (uint32_t used = plan.vertexStreams | plan.fetchStreams; used; used &= used - 1)
+        if (Resource* r = d.streamBuffers[std::countr_zero(used)]) r->markUsed(serial);
     if (d.indexBuffer) d.indexBuffer->markUsed(serial);
     cmds.beginRendering(d.color, d.depth, srgbWrite);
     device_.queries().pixelShaderBound(key.pixelModule != 0);
@@ -329,8 +330,10 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         bound.vertexBuffers[binding] = buffer;
         bound.vertexOffsets[binding] = offset;
     };
-    for (uint32_t st = 0; st < draw::kStreamCount; ++st)
-        if (plan.vertexStreams >> st & 1) bindVertexBuffer(st, d.sources[st].buffer, d.sources[st].offset);
+    for (uint32_t streams = plan.vertexStreams; streams; streams &= streams - 1) {
+        const uint32_t st = uint32_t(std::countr_zero(streams));
+        bindVertexBuffer(st, d.sources[st].buffer, d.sources[st].offset);
+    }
     if (plan.missingInputs) bindVertexBuffer(draw::kDefaultsBinding, cmds.attributeDefaults(), 0);
     uint32_t firstIndex = call.startIndex;
     if (call.indexed) {

@@ -1,6 +1,8 @@
 // Draws that repeat the previous draw's preparation (repeat_draw.h): the checks that the
 // preparation still holds, and the per-call part that is redone (the vertex count, the index
 // range, the buffers' current memory after DISCARD renames).
+#include <bit>
+
 #include "device/context.h"
 #include "draw/primitive.h"
 
@@ -37,9 +39,10 @@ HRESULT Context::repeatDraw(const DrawCall& call) {
         d.indexData = static_cast<const std::byte*>(d.indexBuffer->bufferData()) + first;
     }
     // A DISCARD lock since the previous draw renamed a buffer: draw from its current memory.
-    const uint16_t usedStreams = d.plan->vertexStreams | d.plan->fetchStreams;
-    for (uint32_t st = 0; st < draw::kStreamCount; ++st)
-        if (usedStreams >> st & 1) d.sources[st].buffer = d.streamBuffers[st]->buffer();
+    for (uint32_t used = d.plan->vertexStreams | d.plan->fetchStreams; used; used &= used - 1) {
+        const uint32_t st = uint32_t(std::countr_zero(used));
+        d.sources[st].buffer = d.streamBuffers[st]->buffer();
+    }
     if (device_.queries().renderingSkipped()) return S_OK;
 
     d.call = &call;
