@@ -1,7 +1,7 @@
 // Context: the blit and fill half of the DP2 target. D3DDP2OP_BLT and SURFACEBLT copy (and BLT
 // scales) rectangles between render targets, depth surfaces and texture subresources on the
-// GPU; TEXBLT copies a rectangle of a texture's whole mip chain into another texture through
-// their CPU copies; COLORFILL fills a rectangle with a D3DCOLOR. Each runs after the work
+// GPU; COLORFILL fills a rectangle with a D3DCOLOR (TEXBLT and VOLUMEBLT, which copy whole mip
+// chains: context_level_copies.cpp). Each runs after the work
 // recorded before it: the rendering pass ends, and barriers order the transfer after the draws.
 //
 // Textures keep a CPU copy beside the image (resource.h): operations that write the image on
@@ -11,37 +11,19 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
-#include <set>
 #include <vector>
 
 #include "ddivk/d3d9_formats.h"
+#include "device/blit_sides.h"
 #include "device/context.h"
 #include "device/ddi_boundary.h"
 #include "device/fill_format.h"
 #include "vk/barriers.h"
 
 namespace ddivk::device {
-namespace {
+namespace blits {
 
 // --- Blit endpoints ------------------------------------------------------------------------------
-
-// One side of a blit or fill: a render-target or depth surface, or one texture subresource.
-struct Side {
-    Surface* surface = nullptr;
-    Resource* texture = nullptr;
-    uint32_t subresource = 0;
-    uint32_t width = 0, height = 0;
-    const draw::FormatInfo* format = nullptr;
-    VkFormat vkFormat = VK_FORMAT_UNDEFINED;
-
-    VkImage image() const { return surface ? surface->image().handle() : texture->image().handle(); }
-    bool depth() const { return surface && surface->isDepthStencil(); }
-    VkImageSubresourceLayers layers() const {
-        if (surface) return surface->layers(vk::formatAspects(vkFormat));
-        const SubresourceLayout& s = texture->subresource(subresource);
-        return {VK_IMAGE_ASPECT_COLOR_BIT, s.mip, s.layer, 1};
-    }
-};
 
 // The surface or texture subresource a DP2 handle and level name. Surfaces have one level. A
 // texture's level is its subresource index, as in the UMD door's Lock (for cube maps face *
@@ -119,14 +101,6 @@ VkFormatFeatureFlags formatFeatures(const vk::Device& vulkan, VkFormat format) {
     vkGetPhysicalDeviceFormatProperties(vulkan.physicalDevice(), format, &props);
     return props.optimalTilingFeatures;
 }
-
-// One checked BLT / SURFACEBLT item.
-struct BltPlan {
-    Side src, dst;
-    RECT from, to;
-    bool copy = false; // unscaled, same storage: vkCmdCopyImage (exact); else vkCmdBlitImage
-    VkFilter filter = VK_FILTER_NEAREST;
-};
 
 // The D3D9 rules (IDirect3DDevice9::StretchRect) a BLT item must follow, checked before anything
 // is recorded: both rectangles inside their surfaces; no stretching within one surface, nor
@@ -268,189 +242,9 @@ template <class Item> HRESULT runBlts(Device& device, dp2::Items<Item> items, bo
     return S_OK;
 }
 
-// --- TEXBLT --------------------------------------------------------------------------------------
+} // namespace blits
 
-// One level of one face copied by TEXBLT (or of a volume by VOLUMEBLT), in blocks (texels for
-// uncompressed formats) and slices.
-struct LevelCopy {
-    Resource* src;
-    Resource* dst;
-    uint32_t srcIndex, dstIndex;
-    uint32_t sx, sy, dx, dy, w, h;
-    uint32_t sz = 0, dz = 0, d = 1;
-};
-
-// `v` >> `s`, rounded up: a rectangle's far edge on a smaller level still covers its texels.
-int64_t shiftUp(int64_t v, uint32_t s) {
-    return (v + (int64_t(1) << s) - 1) >> s;
-}
-
-// TEXBLT and VOLUMEBLT copy through the textures' CPU copies, which render-target and depth
-// textures do not keep: they answer D3DERR_NOTAVAILABLE (BLT copies their levels on the GPU).
-HRESULT refuseGpuOnly(const char* what, const Resource& src, const Resource& dst) {
-    if (!src.gpuOnly() && !dst.gpuOnly()) return S_OK;
-    DDIVK_WARN_ONCE("%s with a render-target or depth texture: not implemented (answering "
-                    "D3DERR_NOTAVAILABLE; BLT copies their levels)",
-                    what);
-    return D3DERR_NOTAVAILABLE;
-}
-
-// D3DHAL_DP2TEXBLT (d3dhal.h): "copy the rectangle rSrc of the source to pDest in the destination
-// ... for MIP-mapped textures, all the MIP-map levels present", the region of each sublevel
-// "obtained by dividing rSrc and pDest by 2 at each level"; with different level counts, "the
-// common levels", the destination's top level being no larger than the source's. Our reading:
-// the destination's level 0 matches the first source level of its size (level k); rSrc is in
-// source level 0 coordinates and pDest in destination level 0 coordinates, so destination level
-// i receives rSrc >> (i + k) at pDest >> i (far edges rounded up, clipped to the level). Cube maps
-// copy every face. A destination handle of 0 asks to preload the source: nothing to do here.
-// `face`: only that face of cube maps (the UMD door's TexBlt), or kEveryFace.
-constexpr uint32_t kEveryFace = ~0u;
-HRESULT planTexBlt(Device& device, const D3DHAL_DP2TEXBLT& t, uint32_t face, std::vector<LevelCopy>& copies) {
-    Resource* src = device.findResource(t.dwDDSrcSurface);
-    if (!src || src->isBuffer()) return D3DERR_INVALIDCALL;
-    if (t.dwDDDestSurface == 0) return S_OK; // preload: textures live in video memory already
-    Resource* dst = device.findResource(t.dwDDDestSurface);
-    if (!dst || dst->isBuffer() || dst == src || dst->kind() != src->kind() ||
-        src->kind() == ResourceKind::VolumeTexture || dst->format()->d3dFormat != src->format()->d3dFormat)
-        return D3DERR_INVALIDCALL;
-    if (HRESULT hr = refuseGpuOnly("TEXBLT", *src, *dst); failed(hr)) return hr;
-    const SubresourceLayout& dstTop = dst->subresource(0);
-    uint32_t k = 0;
-    while (k < src->levels() &&
-           (src->subresource(k).width != dstTop.width || src->subresource(k).height != dstTop.height))
-        ++k;
-    if (k == src->levels()) return D3DERR_INVALIDCALL;
-
-    const SubresourceLayout& srcTop = src->subresource(0);
-    const RECT& r = t.rSrc;
-    if (!inside(r, srcTop.width, srcTop.height) || t.pDest.x < 0 || t.pDest.y < 0) return D3DERR_INVALIDCALL;
-    const uint32_t block = src->format()->blockSize;
-    if (r.left % block || r.top % block || (r.right % block && uint32_t(r.right) != srcTop.width) ||
-        (r.bottom % block && uint32_t(r.bottom) != srcTop.height) || t.pDest.x % block || t.pDest.y % block)
-        return D3DERR_INVALIDCALL;
-    // The top level's copy must fit the destination; lower levels are clipped.
-    const int64_t topWidth = shiftUp(r.right, k) - (r.left >> k),
-                  topHeight = shiftUp(r.bottom, k) - (r.top >> k);
-    if (t.pDest.x + topWidth > dstTop.width || t.pDest.y + topHeight > dstTop.height)
-        return D3DERR_INVALIDCALL;
-
-    const uint32_t levels = std::min(dst->levels(), src->levels() - k);
-    if (face != kEveryFace && face >= src->layers()) return D3DERR_INVALIDCALL;
-    for (uint32_t f = 0; f < src->layers(); ++f)
-        for (uint32_t i = 0; i < levels && (face == kEveryFace || f == face); ++i) {
-            const uint32_t s = i + k;
-            const uint32_t srcIndex = f * src->levels() + s, dstIndex = f * dst->levels() + i;
-            const SubresourceLayout& from = src->subresource(srcIndex);
-            const SubresourceLayout& to = dst->subresource(dstIndex);
-            // In blocks: the rectangle on source level s, the point on destination level i.
-            const int64_t left = (r.left >> s) / block, top = (r.top >> s) / block;
-            const int64_t right = std::min<int64_t>((shiftUp(r.right, s) + block - 1) / block,
-                                                    from.pitch / src->format()->bytesPerPixel);
-            const int64_t bottom = std::min<int64_t>((shiftUp(r.bottom, s) + block - 1) / block, from.rows);
-            const int64_t dx = (t.pDest.x >> i) / block, dy = (t.pDest.y >> i) / block;
-            const int64_t w = std::min<int64_t>(right - left, to.pitch / dst->format()->bytesPerPixel - dx);
-            const int64_t h = std::min<int64_t>(bottom - top, int64_t(to.rows) - dy);
-            if (w <= 0 || h <= 0) continue;
-            copies.push_back({src, dst, srcIndex, dstIndex, uint32_t(left), uint32_t(top), uint32_t(dx),
-                              uint32_t(dy), uint32_t(w), uint32_t(h)});
-        }
-    return S_OK;
-}
-
-// D3DHAL_DP2VOLUMEBLT: "a subvolume of the source volume texture", srcBox, copied to (dwDestX,
-// dwDestY, dwDestZ) of the destination; its remarks send us to TEXBLT's, so the common levels
-// are copied as TEXBLT copies them: the destination's level 0 matches the first source level of
-// its size (k), and destination level i receives srcBox >> (i + k) at the point >> i (far edges
-// rounded up, clipped to the level). Same format; DXT boxes start on a block in x and y.
-HRESULT planVolumeBlt(Device& device, const D3DHAL_DP2VOLUMEBLT& v, std::vector<LevelCopy>& copies) {
-    Resource* src = device.findResource(v.dwDDSrcSurface);
-    Resource* dst = device.findResource(v.dwDDDestSurface);
-    if (!src || !dst || src == dst || src->kind() != ResourceKind::VolumeTexture ||
-        dst->kind() != ResourceKind::VolumeTexture || dst->format()->d3dFormat != src->format()->d3dFormat)
-        return D3DERR_INVALIDCALL;
-    const SubresourceLayout& dstTop = dst->subresource(0);
-    uint32_t k = 0;
-    while (k < src->levels() &&
-           (src->subresource(k).width != dstTop.width || src->subresource(k).height != dstTop.height ||
-            src->subresource(k).depth != dstTop.depth))
-        ++k;
-    if (k == src->levels()) return D3DERR_INVALIDCALL;
-
-    const SubresourceLayout& srcTop = src->subresource(0);
-    const D3DBOX& b = v.srcBox;
-    if (b.Left >= b.Right || b.Top >= b.Bottom || b.Front >= b.Back || b.Right > srcTop.width ||
-        b.Bottom > srcTop.height || b.Back > srcTop.depth)
-        return D3DERR_INVALIDCALL;
-    const uint32_t block = src->format()->blockSize;
-    if (b.Left % block || b.Top % block || (b.Right % block && b.Right != srcTop.width) ||
-        (b.Bottom % block && b.Bottom != srcTop.height) || v.dwDestX % block || v.dwDestY % block)
-        return D3DERR_INVALIDCALL;
-    // The top level's copy must fit the destination; lower levels are clipped.
-    if (uint64_t(v.dwDestX) + (shiftUp(b.Right, k) - (b.Left >> k)) > dstTop.width ||
-        uint64_t(v.dwDestY) + (shiftUp(b.Bottom, k) - (b.Top >> k)) > dstTop.height ||
-        uint64_t(v.dwDestZ) + (shiftUp(b.Back, k) - (b.Front >> k)) > dstTop.depth)
-        return D3DERR_INVALIDCALL;
-
-    const uint32_t levels = std::min(dst->levels(), src->levels() - k);
-    for (uint32_t i = 0; i < levels; ++i) {
-        const uint32_t s = i + k;
-        const SubresourceLayout& from = src->subresource(s);
-        const SubresourceLayout& to = dst->subresource(i);
-        const int64_t left = (int64_t(b.Left) >> s) / block, top = (int64_t(b.Top) >> s) / block;
-        const int64_t front = int64_t(b.Front) >> s;
-        const int64_t right = std::min<int64_t>((shiftUp(b.Right, s) + block - 1) / block,
-                                                from.pitch / src->format()->bytesPerPixel);
-        const int64_t bottom = std::min<int64_t>((shiftUp(b.Bottom, s) + block - 1) / block, from.rows);
-        const int64_t back = std::min<int64_t>(shiftUp(b.Back, s), from.depth);
-        const int64_t dx = (int64_t(v.dwDestX) >> i) / block, dy = (int64_t(v.dwDestY) >> i) / block;
-        const int64_t dz = int64_t(v.dwDestZ) >> i;
-        const int64_t w = std::min<int64_t>(right - left, to.pitch / dst->format()->bytesPerPixel - dx);
-        const int64_t h = std::min<int64_t>(bottom - top, int64_t(to.rows) - dy);
-        const int64_t d = std::min<int64_t>(back - front, int64_t(to.depth) - dz);
-        if (w <= 0 || h <= 0 || d <= 0) continue;
-        copies.push_back({src, dst, s, i, uint32_t(left), uint32_t(top), uint32_t(dx), uint32_t(dy), uint32_t(w),
-                          uint32_t(h), uint32_t(front), uint32_t(dz), uint32_t(d)});
-    }
-    return S_OK;
-}
-
-// Runs planned level copies through the CPU copies and uploads the destination levels (the
-// copies and the images stay in step; a stale CPU copy is read back first, which waits for
-// the GPU).
-void copyLevels(Device& device, const std::vector<LevelCopy>& copies) {
-    CommandContext& cmds = device.commands();
-    std::set<std::pair<Resource*, uint32_t>> written;
-    for (const LevelCopy& c : copies) {
-        if (c.src->cpuStale(c.srcIndex)) c.src->readBack(cmds, device.vulkan(), c.srcIndex);
-        if (c.dst->cpuStale(c.dstIndex)) c.dst->readBack(cmds, device.vulkan(), c.dstIndex);
-        const SubresourceLayout& from = c.src->subresource(c.srcIndex);
-        const SubresourceLayout& to = c.dst->subresource(c.dstIndex);
-        const uint32_t bpp = c.src->format()->bytesPerPixel;
-        for (uint32_t z = 0; z < c.d; ++z)
-            for (uint32_t y = 0; y < c.h; ++y)
-                std::memcpy(c.dst->texels(c.dstIndex) + size_t(c.dz + z) * to.slicePitch +
-                                size_t(c.dy + y) * to.pitch + size_t(c.dx) * bpp,
-                            c.src->texels(c.srcIndex) + size_t(c.sz + z) * from.slicePitch +
-                                size_t(c.sy + y) * from.pitch + size_t(c.sx) * bpp,
-                            size_t(c.w) * bpp);
-        written.emplace(c.dst, c.dstIndex);
-    }
-    for (const auto& [texture, index] : written)
-        texture->upload(cmds, device.vulkan(), index);
-}
-
-// Plans every item (nothing changes when one fails), then copies, unless predicated (decided
-// on the CPU: Vulkan cannot predicate transfers).
-template <class Item, class Plan> HRESULT runLevelCopies(Device& device, dp2::Items<Item> items, Plan plan) {
-    std::vector<LevelCopy> copies;
-    for (const Item& item : items)
-        if (HRESULT hr = plan(device, item, copies); failed(hr)) return hr;
-    if (device.queries().transfersSkipped()) return S_OK;
-    copyLevels(device, copies);
-    return S_OK;
-}
-
-} // namespace
+using namespace blits;
 
 HRESULT Context::blt(dp2::Items<D3DHAL_DP2BLT> items) {
     return guarded("blt", [&] { return runBlts(device_, items, true); });
@@ -460,29 +254,6 @@ HRESULT Context::blt(dp2::Items<D3DHAL_DP2BLT> items) {
 // of different sizes are refused.
 HRESULT Context::surfaceBlt(dp2::Items<D3DHAL_DP2SURFACEBLT> items) {
     return guarded("surfaceBlt", [&] { return runBlts(device_, items, false); });
-}
-
-// TEXBLT and VOLUMEBLT copy through the CPU copies (copyLevels).
-HRESULT Context::texBlt(dp2::Items<D3DHAL_DP2TEXBLT> items) {
-    return guarded("texBlt", [&] {
-        return runLevelCopies(device_, items,
-                              [](Device& device, const D3DHAL_DP2TEXBLT& t, std::vector<LevelCopy>& c) {
-                                  return planTexBlt(device, t, kEveryFace, c);
-                              });
-    });
-}
-
-HRESULT Context::texBltFace(const D3DHAL_DP2TEXBLT& item, uint32_t face) {
-    return guarded("texBlt", [&] {
-        return runLevelCopies(device_, dp2::Items<D3DHAL_DP2TEXBLT>(&item, 1),
-                              [face](Device& device, const D3DHAL_DP2TEXBLT& t, std::vector<LevelCopy>& c) {
-                                  return planTexBlt(device, t, face, c);
-                              });
-    });
-}
-
-HRESULT Context::volumeBlt(dp2::Items<D3DHAL_DP2VOLUMEBLT> items) {
-    return guarded("volumeBlt", [&] { return runLevelCopies(device_, items, planVolumeBlt); });
 }
 
 // D3DHAL_DP2COLORFILL: the rectangle of a render target, or of a texture's top level (the one
