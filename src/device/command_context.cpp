@@ -43,8 +43,11 @@ VkCommandBuffer CommandContext::commands() {
     return current_;
 }
 
-void CommandContext::beginRendering(Surface* color, Surface* depth, bool srgbColor) {
-    if (isRendering() && renderingColor_ == color && renderingDepth_ == depth && renderingSrgb_ == srgbColor) return;
+void CommandContext::beginRendering(Surface* color, Surface* depth, bool srgbColor, bool readOnlyDepth) {
+    readOnlyDepth = readOnlyDepth && depth;
+    if (isRendering() && renderingColor_ == color && renderingDepth_ == depth &&
+        renderingSrgb_ == srgbColor && renderingReadOnlyDepth_ == readOnlyDepth)
+        return;
     endRendering();
     VkCommandBuffer cmd = commands();
     // Always a barrier, even when the layout stays: the previous pass's attachment writes must
@@ -56,7 +59,9 @@ void CommandContext::beginRendering(Surface* color, Surface* depth, bool srgbCol
     // A NULL render target (no image) gives the pass its size and no attachment.
     const bool colorImage = color && color->hasImage();
     if (colorImage) enter(*color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
-    if (depth) enter(*depth, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+    const VkImageLayout depthLayout = readOnlyDepth ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL
+                                                    : VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    if (depth) enter(*depth, depthLayout);
 
     VkRenderingAttachmentInfo colorAttachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
     VkRenderingAttachmentInfo depthAttachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
@@ -74,7 +79,7 @@ void CommandContext::beginRendering(Surface* color, Surface* depth, bool srgbCol
     }
     if (depth) {
         depthAttachment.imageView = depth->view();
-        depthAttachment.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+        depthAttachment.imageLayout = depthLayout;
         depthAttachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
         depthAttachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
         info.pDepthAttachment = &depthAttachment;
@@ -90,6 +95,7 @@ void CommandContext::beginRendering(Surface* color, Surface* depth, bool srgbCol
     renderingColor_ = color;
     renderingDepth_ = depth;
     renderingSrgb_ = srgbColor;
+    renderingReadOnlyDepth_ = readOnlyDepth;
     // Active occlusion and statistics queries resume in the new pass.
     if (queries_) queries_->renderingBegun(cmd);
 }

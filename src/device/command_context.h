@@ -35,8 +35,10 @@ class CommandContext final : public query::CommandStream {
     // Opens a rendering pass on these attachments unless one is open on exactly them
     // (loading their contents); either may be null, not both. A colour surface without an image
     // (D3DFMT_NULL) sizes the pass and attaches nothing. srgbColor: the colour attachment
-    // through its sRGB view (D3DRS_SRGBWRITEENABLE; the surface must have one).
-    void beginRendering(Surface* color, Surface* depth, bool srgbColor = false);
+    // through its sRGB view (D3DRS_SRGBWRITEENABLE; the surface must have one). readOnlyDepth:
+    // the depth attachment in DEPTH_STENCIL_READ_ONLY_OPTIMAL, so that draws that write no depth
+    // or stencil can also sample it (a depth texture read while it is the depth buffer).
+    void beginRendering(Surface* color, Surface* depth, bool srgbColor = false, bool readOnlyDepth = false);
     void endRendering() override;
     bool isRendering() const override { return renderingColor_ || renderingDepth_; }
     // The attachments of the open pass (null when closed).
@@ -90,6 +92,7 @@ class CommandContext final : public query::CommandStream {
     Surface* renderingColor_ = nullptr;
     Surface* renderingDepth_ = nullptr;
     bool renderingSrgb_ = false;
+    bool renderingReadOnlyDepth_ = false;
     bool transformFeedbackWritten_ = false;
     uint32_t draws_ = 0;
     query::QueryEngine* queries_ = nullptr;

@@ -327,14 +327,25 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         !pretransformed && !device_.vulkan().caps().coreFeatures.shaderClipDistance)
         DDIVK_WARN_ONCE("user clip planes ignored: the device has no shaderClipDistance");
     // A texture drawn into by this draw is not also read by it (D3D9 leaves that undefined;
-    // Vulkan forbids the feedback loop): its samplers read (0, 0, 0, 1).
+    // Vulkan forbids the feedback loop): its samplers read (0, 0, 0, 1). The exception is the
+    // depth buffer's texture (INTZ) when the draw writes no depth and no stencil, which D3D9
+    // drivers allow (a read-only depth buffer, for soft particles and deferred lighting): the
+    // pass then holds the depth attachment read-only and the draw samples it.
     const Resource* targetTextures[2] = {color->texture(), depth ? depth->texture() : nullptr};
-    if (targetTextures[0] || targetTextures[1])
-        for (uint32_t i = 0; i < samplerCount; ++i)
-            if (samplers[i].texture == targetTextures[0] || samplers[i].texture == targetTextures[1]) {
+    d.readOnlyDepth = false;
+    if (targetTextures[0] || targetTextures[1]) {
+        const auto& rs = s.renderStates;
+        const bool writesDepth = rs[D3DRS_ZENABLE] != D3DZB_FALSE && rs[D3DRS_ZWRITEENABLE];
+        const bool writesStencil = rs[D3DRS_STENCILENABLE] && (rs[D3DRS_STENCILWRITEMASK] & 0xFF) != 0;
+        for (uint32_t i = 0; i < samplerCount; ++i) {
+            if (samplers[i].texture == targetTextures[1] && !writesDepth && !writesStencil) {
+                d.readOnlyDepth = true;
+            } else if (samplers[i].texture == targetTextures[0] || samplers[i].texture == targetTextures[1]) {
                 DDIVK_WARN_ONCE("a draw samples the texture it renders into: its samplers read (0, 0, 0, 1)");
                 samplers[i].texture = &device_.emptyTexture(samplers[i].texture->kind());
             }
+        }
+    }
     for (uint32_t i = 0; i < samplerCount; ++i) key.bindingMask |= 1ull << samplers[i].binding;
     // maxPushDescriptors is at least 32 on every device with the extension.
     if (std::popcount(key.bindingMask) > 32) {

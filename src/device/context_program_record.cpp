@@ -156,14 +156,21 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
 
     // Textures in the layout they are sampled in (may close the pass), then the pass.
     const uint64_t serial = cmds.recordingSerial();
+    // (The depth buffer's texture, sampled by a draw that writes no depth: read-only depth.)
+    const Resource* depthTexture = d.readOnlyDepth ? d.depth->texture() : nullptr;
+    auto samplingLayout = [&](const Resource* t) {
+        return t == depthTexture ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL
+                                 : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+    };
     for (uint32_t i = 0; i < d.samplerCount; ++i) {
-        d.samplers[i].texture->prepareForSampling(cmds, device_.vulkan());
+        d.samplers[i].texture->prepareForSampling(cmds, device_.vulkan(),
+                                                  samplingLayout(d.samplers[i].texture));
         d.samplers[i].texture->markUsed(serial);
     }
     for (uint32_t used = plan.vertexStreams | plan.fetchStreams; used; used &= used - 1)
         if (Resource* r = d.streamBuffers[std::countr_zero(used)]) r->markUsed(serial);
     if (d.indexBuffer) d.indexBuffer->markUsed(serial);
-    cmds.beginRendering(d.color, d.depth, srgbWrite);
+    cmds.beginRendering(d.color, d.depth, srgbWrite, d.readOnlyDepth);
     device_.queries().pixelShaderBound(key.pixelModule != 0);
     VkCommandBuffer cb = cmds.commands();
 
@@ -310,8 +317,11 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         const VkImageView srgb =
             draw::samplerReadsSrgb(s, b.stateIndex) ? b.texture->image().alternateView() : VK_NULL_HANDLE;
         const VkImageView view = srgb ? srgb : b.texture->image().view();
-        if (!changed(b.binding, uint64_t(sampler), uint64_t(view))) continue;
-        images[imageCount] = {sampler, view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        const VkImageLayout imageLayout = samplingLayout(b.texture);
+        const bool readOnlyDepth = imageLayout != VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+        if (!changed(b.binding, uint64_t(sampler), uint64_t(view) ^ (readOnlyDepth ? 1ull << 63 : 0)))
+            continue;
+        images[imageCount] = {sampler, view, imageLayout};
         VkWriteDescriptorSet& w = writes[writeCount++];
         w = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
         w.dstBinding = b.binding;

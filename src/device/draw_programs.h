@@ -71,6 +71,9 @@ struct PreparedDraw {
     Surface* color = nullptr;
     Surface* depth = nullptr;
     StreamOutput* streamOutput = nullptr; // non-null: the draw captures (transform feedback)
+    // The depth buffer's texture is also sampled; the draw writes no depth or stencil, so the
+    // pass holds the depth attachment read-only (DEPTH_STENCIL_READ_ONLY_OPTIMAL).
+    bool readOnlyDepth = false;
     // The previous draw's preparation, repeated (repeat_draw.h): the pipeline key is the
     // previous draw's, so recording skips building and comparing it.
     bool repeat = false;

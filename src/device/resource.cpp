@@ -145,13 +145,13 @@ void Resource::readBack(CommandContext& commands, const vk::Device& device, uint
     stale_[index] = 0;
 }
 
-void Resource::prepareForSampling(CommandContext& commands, const vk::Device& device) {
-    if (layout_ == VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL) return;
+void Resource::prepareForSampling(CommandContext& commands, const vk::Device& device, VkImageLayout layout) {
+    if (layout_ == layout) return;
     // Barriers are not allowed to change layouts inside a dynamic rendering pass.
     commands.endRendering();
     VkCommandBuffer cb = commands.commands();
-    vk::transitionImage(device, cb, image_, layout_, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
-    layout_ = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+    vk::transitionImage(device, cb, image_, layout_, layout);
+    layout_ = layout;
 }
 
 } // namespace ddivk::device

@@ -90,8 +90,11 @@ class Resource {
     std::byte* texels(uint32_t index) { return shadow_.data() + subresources_[index].offset; }
     // Records the copy of subresource `index` from the CPU copy into the image.
     void upload(CommandContext& commands, const vk::Device& device, uint32_t index);
-    // Puts the image in the layout draws sample it in (after uploads), recording the barrier.
-    void prepareForSampling(CommandContext& commands, const vk::Device& device);
+    // Puts the image in the layout draws sample it in (after uploads), recording the barrier:
+    // SHADER_READ_ONLY_OPTIMAL, or DEPTH_STENCIL_READ_ONLY_OPTIMAL for a depth texture sampled
+    // while it is also the (read-only) depth buffer.
+    void prepareForSampling(CommandContext& commands, const vk::Device& device,
+                            VkImageLayout layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
     VkImageLayout layout() const { return layout_; }
     // For the Surfaces of a gpuOnly texture, which move the whole image between layouts.
     void setLayout(VkImageLayout layout) { layout_ = layout; }
