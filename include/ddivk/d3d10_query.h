@@ -197,6 +197,10 @@ static_assert(sizeof(D3D10DDIARG_CREATEQUERY) == 8);
 #if UINTPTR_MAX == UINT64_MAX
 static_assert(sizeof(D3D10DDI_HQUERY) == 8 && sizeof(D3D10DDI_HDEVICE) == 8);
 static_assert(sizeof(DDIVK_D3D10DDI_QUERYFUNCS) == 9 * 8);
+#elif UINTPTR_MAX == UINT32_MAX
+// 32-bit Windows (the i686 d3d9.dll): 4-byte handles and function pointers.
+static_assert(sizeof(D3D10DDI_HQUERY) == 4 && sizeof(D3D10DDI_HDEVICE) == 4);
+static_assert(sizeof(DDIVK_D3D10DDI_QUERYFUNCS) == 9 * 4);
 #endif
 
 } // namespace ddivk

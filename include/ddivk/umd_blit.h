@@ -126,6 +126,24 @@ static_assert(sizeof(D3DDDIARG_VOLUMEBLT) == 56 && offsetof(D3DDDIARG_VOLUMEBLT,
 static_assert(sizeof(D3DDDIARG_BUFFERBLT) == 32 && offsetof(D3DDDIARG_BUFFERBLT, hSrcResource) == 8 &&
               offsetof(D3DDDIARG_BUFFERBLT, Offset) == 16 && offsetof(D3DDDIARG_BUFFERBLT, SrcRange) == 20);
 static_assert(sizeof(DDIVK_D3DDDI_BLITFUNCS) == 5 * 8);
+#elif UINTPTR_MAX == UINT32_MAX
+// 32-bit Windows (the i686 d3d9.dll): 4-byte handles, everything 4-byte aligned.
+static_assert(sizeof(D3DDDIARG_BLT) == 56 && offsetof(D3DDDIARG_BLT, SrcSubResourceIndex) == 4 &&
+              offsetof(D3DDDIARG_BLT, SrcRect) == 8 && offsetof(D3DDDIARG_BLT, hDstResource) == 24 &&
+              offsetof(D3DDDIARG_BLT, DstSubResourceIndex) == 28 && offsetof(D3DDDIARG_BLT, DstRect) == 32 &&
+              offsetof(D3DDDIARG_BLT, ColorKey) == 48 && offsetof(D3DDDIARG_BLT, Flags) == 52);
+static_assert(sizeof(D3DDDIARG_COLORFILL) == 32 && offsetof(D3DDDIARG_COLORFILL, SubResourceIndex) == 4 &&
+              offsetof(D3DDDIARG_COLORFILL, DstRect) == 8 && offsetof(D3DDDIARG_COLORFILL, Color) == 24 &&
+              offsetof(D3DDDIARG_COLORFILL, Flags) == 28);
+static_assert(sizeof(D3DDDIARG_TEXBLT) == 36 && offsetof(D3DDDIARG_TEXBLT, hSrcResource) == 4 &&
+              offsetof(D3DDDIARG_TEXBLT, CubeMapFace) == 8 && offsetof(D3DDDIARG_TEXBLT, DstPoint) == 12 &&
+              offsetof(D3DDDIARG_TEXBLT, SrcRect) == 20);
+static_assert(sizeof(D3DDDIARG_VOLUMEBLT) == 44 && offsetof(D3DDDIARG_VOLUMEBLT, hSrcResource) == 4 &&
+              offsetof(D3DDDIARG_VOLUMEBLT, DstX) == 8 && offsetof(D3DDDIARG_VOLUMEBLT, DstZ) == 16 &&
+              offsetof(D3DDDIARG_VOLUMEBLT, SrcBox) == 20);
+static_assert(sizeof(D3DDDIARG_BUFFERBLT) == 20 && offsetof(D3DDDIARG_BUFFERBLT, hSrcResource) == 4 &&
+              offsetof(D3DDDIARG_BUFFERBLT, Offset) == 8 && offsetof(D3DDDIARG_BUFFERBLT, SrcRange) == 12);
+static_assert(sizeof(DDIVK_D3DDDI_BLITFUNCS) == 5 * 4);
 #endif
 
 } // namespace ddivk

@@ -227,6 +227,22 @@ static_assert(sizeof(D3DDDIARG_SETSTREAMSOURCE) == 24 && offsetof(D3DDDIARG_SETS
 static_assert(sizeof(D3DDDIARG_SETINDICES) == 16);
 static_assert(sizeof(D3DDDIARG_DRAWINDEXEDPRIMITIVE) == 24 && sizeof(D3DDDIARG_DRAWINDEXEDPRIMITIVE2) == 24);
 static_assert(sizeof(DDIVK_D3DDDI_DRAWFUNCS) == 14 * 8);
+#elif UINTPTR_MAX == UINT32_MAX
+// 32-bit Windows (the i686 d3d9.dll): 4-byte handles and pointers, nothing 8-byte aligned.
+static_assert(sizeof(D3DDDI_SURFACEINFO) == 24 && offsetof(D3DDDI_SURFACEINFO, pSysMem) == 12);
+static_assert(sizeof(D3DDDIARG_CREATERESOURCE) == 56);
+static_assert(offsetof(D3DDDIARG_CREATERESOURCE, pSurfList) == 16);
+static_assert(offsetof(D3DDDIARG_CREATERESOURCE, SurfCount) == 20);
+static_assert(offsetof(D3DDDIARG_CREATERESOURCE, RefreshRate) == 36);
+static_assert(offsetof(D3DDDIARG_CREATERESOURCE, hResource) == 44);
+static_assert(offsetof(D3DDDIARG_CREATERESOURCE, Flags) == 48);
+static_assert(sizeof(D3DDDIARG_LOCK) == 48 && offsetof(D3DDDIARG_LOCK, Range) == 8);
+static_assert(offsetof(D3DDDIARG_LOCK, pSurfData) == 32 && offsetof(D3DDDIARG_LOCK, Flags) == 44);
+static_assert(sizeof(D3DDDIARG_UNLOCK) == 12);
+static_assert(sizeof(D3DDDIARG_SETSTREAMSOURCE) == 16 && offsetof(D3DDDIARG_SETSTREAMSOURCE, Offset) == 8);
+static_assert(sizeof(D3DDDIARG_SETINDICES) == 8);
+static_assert(sizeof(D3DDDIARG_DRAWINDEXEDPRIMITIVE) == 24 && sizeof(D3DDDIARG_DRAWINDEXEDPRIMITIVE2) == 24);
+static_assert(sizeof(DDIVK_D3DDDI_DRAWFUNCS) == 14 * 4);
 #endif
 
 } // namespace ddivk

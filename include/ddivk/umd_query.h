@@ -72,6 +72,12 @@ static_assert(sizeof(D3DDDIARG_CREATEQUERY) == 16 && offsetof(D3DDDIARG_CREATEQU
 static_assert(sizeof(D3DDDIARG_ISSUEQUERY) == 16 && offsetof(D3DDDIARG_ISSUEQUERY, Flags) == 8);
 static_assert(sizeof(D3DDDIARG_GETQUERYDATA) == 16 && offsetof(D3DDDIARG_GETQUERYDATA, pData) == 8);
 static_assert(sizeof(DDIVK_D3DDDI_QUERYFUNCS) == 5 * 8);
+#elif UINTPTR_MAX == UINT32_MAX
+// 32-bit Windows (the i686 d3d9.dll): 4-byte handles and pointers.
+static_assert(sizeof(D3DDDIARG_CREATEQUERY) == 8 && offsetof(D3DDDIARG_CREATEQUERY, hQuery) == 4);
+static_assert(sizeof(D3DDDIARG_ISSUEQUERY) == 8 && offsetof(D3DDDIARG_ISSUEQUERY, Flags) == 4);
+static_assert(sizeof(D3DDDIARG_GETQUERYDATA) == 8 && offsetof(D3DDDIARG_GETQUERYDATA, pData) == 4);
+static_assert(sizeof(DDIVK_D3DDDI_QUERYFUNCS) == 5 * 4);
 #endif
 
 } // namespace ddivk

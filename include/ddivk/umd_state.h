@@ -247,6 +247,15 @@ static_assert(sizeof(D3DDDIARG_SETRENDERTARGET) == 24 &&
               offsetof(D3DDDIARG_SETRENDERTARGET, SubResourceIndex) == 16);
 static_assert(sizeof(D3DDDIARG_STATESET) == 16 && offsetof(D3DDDIARG_STATESET, hStateSet) == 8);
 static_assert(sizeof(DDIVK_D3DDDI_STATEFUNCS) == 32 * 8);
+#elif UINTPTR_MAX == UINT32_MAX
+// 32-bit Windows (the i686 d3d9.dll): 4-byte handles and function pointers.
+static_assert(sizeof(D3DDDIARG_CREATEVERTEXSHADERFUNC) == 8 &&
+              offsetof(D3DDDIARG_CREATEVERTEXSHADERFUNC, ShaderHandle) == 4);
+static_assert(sizeof(D3DDDIARG_CREATEVERTEXSHADERDECL) == 8 && sizeof(D3DDDIARG_CREATEPIXELSHADER) == 8);
+static_assert(sizeof(D3DDDIARG_SETRENDERTARGET) == 12 && offsetof(D3DDDIARG_SETRENDERTARGET, hRenderTarget) == 4 &&
+              offsetof(D3DDDIARG_SETRENDERTARGET, SubResourceIndex) == 8);
+static_assert(sizeof(D3DDDIARG_STATESET) == 12 && offsetof(D3DDDIARG_STATESET, hStateSet) == 8);
+static_assert(sizeof(DDIVK_D3DDDI_STATEFUNCS) == 32 * 4);
 #endif
 
 } // namespace ddivk

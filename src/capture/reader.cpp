@@ -10,11 +10,12 @@
 #include "capture/byte_io.h"
 #include "capture/format.h"
 #include "capture/surface_formats.h"
+#include "util/log.h"
 
 namespace ddivk::capture {
 namespace {
 
-std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+std::string format(const char* fmt, ...) DDIVK_PRINTF_FORMAT(1, 2);
 std::string format(const char* fmt, ...) {
     char buffer[256];
     va_list args;

@@ -18,8 +18,16 @@ inline bool enabled(Level l) {
     return static_cast<int>(l) <= static_cast<int>(level());
 }
 
+// printf-style checking of format strings; MinGW's "printf" means msvcrt's, which lacks %zu,
+// while its C++ runtime formats with the GNU-compatible printf (__USE_MINGW_ANSI_STDIO).
+#ifdef __MINGW32__
+#define DDIVK_PRINTF_FORMAT(fmt, first) __attribute__((format(gnu_printf, fmt, first)))
+#else
+#define DDIVK_PRINTF_FORMAT(fmt, first) __attribute__((format(printf, fmt, first)))
+#endif
+
 // printf-style; appends a newline.
-void write(Level l, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+void write(Level l, const char* fmt, ...) DDIVK_PRINTF_FORMAT(2, 3);
 
 } // namespace ddivk::log
 

@@ -29,6 +29,23 @@ size_t alignUp(size_t v, size_t a) {
     return (v + a - 1) & ~(a - 1);
 }
 
+// Windows' C runtime has no aligned_alloc; its aligned blocks need _aligned_free.
+std::byte* alignedAlloc(size_t alignment, size_t bytes) {
+#ifdef _WIN32
+    return static_cast<std::byte*>(_aligned_malloc(bytes, alignment));
+#else
+    return static_cast<std::byte*>(std::aligned_alloc(alignment, bytes));
+#endif
+}
+
+void alignedFree(void* block) {
+#ifdef _WIN32
+    _aligned_free(block);
+#else
+    std::free(block);
+#endif
+}
+
 } // namespace
 
 CommandArena::CommandArena() {
@@ -39,7 +56,7 @@ CommandArena::CommandArena() {
 }
 
 CommandArena::~CommandArena() {
-    for (const Chunk& c : chunks_) std::free(c.data);
+    for (const Chunk& c : chunks_) alignedFree(c.data);
 }
 
 size_t CommandArena::chunkBytes() const {
@@ -62,7 +79,7 @@ bool CommandArena::reset() {
 
 void* CommandArena::fromSystem(size_t size, size_t alignment) {
     const size_t a = std::max(alignment, kMinAlignment);
-    auto* raw = static_cast<std::byte*>(std::aligned_alloc(a, alignUp(a + size, a)));
+    auto* raw = alignedAlloc(a, alignUp(a + size, a));
     if (!raw) return nullptr;
     void* memory = raw + a;
     *headerOf(memory) = {size, uint32_t(a), 1};
@@ -90,7 +107,7 @@ void* CommandArena::fromChunks(size_t size, size_t alignment) {
         }
         // A new chunk, large enough for this allocation.
         const size_t bytes = std::max(kChunkBytes, alignUp(size + sizeof(Header) + a, 4096));
-        auto* data = static_cast<std::byte*>(std::aligned_alloc(4096, bytes));
+        auto* data = alignedAlloc(4096, bytes);
         if (!data) return nullptr;
         chunks_.push_back({data, bytes});
         chunk_ = chunks_.size() - 1;
@@ -109,7 +126,7 @@ void CommandArena::release(CommandArena* arena, void* memory) {
     if (!memory) return;
     const Header h = *headerOf(memory);
     if (h.fromSystem)
-        std::free(static_cast<std::byte*>(memory) - h.rawOffset);
+        alignedFree(static_cast<std::byte*>(memory) - h.rawOffset);
     else
         arena->live_.fetch_sub(1, std::memory_order_release);
 }

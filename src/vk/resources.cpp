@@ -45,7 +45,8 @@ Buffer::Buffer(Buffer&& other) noexcept {
 Buffer& Buffer::operator=(Buffer&& other) noexcept {
     if (this != &other) {
         reset();
-        device_ = std::exchange(other.device_, VK_NULL_HANDLE);
+        // VkDevice is a pointer: on 32-bit targets VK_NULL_HANDLE is 0ULL, which it cannot take.
+        device_ = std::exchange(other.device_, nullptr);
         buffer_ = std::exchange(other.buffer_, VK_NULL_HANDLE);
         size_ = std::exchange(other.size_, 0);
         allocation_ = std::move(other.allocation_);
@@ -122,7 +123,7 @@ Image::Image(Image&& other) noexcept {
 Image& Image::operator=(Image&& other) noexcept {
     if (this != &other) {
         reset();
-        device_ = std::exchange(other.device_, VK_NULL_HANDLE);
+        device_ = std::exchange(other.device_, nullptr);
         image_ = std::exchange(other.image_, VK_NULL_HANDLE);
         view_ = std::exchange(other.view_, VK_NULL_HANDLE);
         alternateView_ = std::exchange(other.alternateView_, VK_NULL_HANDLE);
