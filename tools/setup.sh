@@ -8,6 +8,9 @@ packages=(
   libvulkan-dev libvulkan-volk-dev glslang-tools spirv-tools
   libgtest-dev libbenchmark-dev
   mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
+  # d3d9.dll for Wine (docs/d3d9-dll.md): MinGW cross compilers, Wine and a virtual X display for
+  # its tests. (32-bit programs also need wine32:i386, after dpkg --add-architecture i386.)
+  g++-mingw-w64-x86-64-posix g++-mingw-w64-i686-posix wine wine64 xvfb xauth
 )
 
 missing=()

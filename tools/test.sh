@@ -44,5 +44,10 @@ if [ -f tests/fuzz/meson.build ]; then
   python3 tools/run_fuzzers.py build/fuzz "$results/fuzz" "${DDIVK_FUZZ_SECONDS:-60}" || status=1
 fi
 
+# d3d9.dll under Wine (docs/d3d9-dll.md), where MinGW and Wine are installed.
+if command -v x86_64-w64-mingw32-g++-posix >/dev/null && command -v wine >/dev/null; then
+  bash tools/wine_tests.sh "$results" || status=1
+fi
+
 python3 tools/summarize_tests.py "$results" || status=1
 exit $status

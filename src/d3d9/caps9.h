@@ -1,0 +1,13 @@
+// D3DCAPS9 of an adapter: what the driver implements (docs/fixed-function.md,
+// docs/draw-translator.md, src/state/device_state.h limits) within the Vulkan device's limits.
+#pragma once
+
+#include "d3d9/adapter.h"
+#include "d3d9/win32.h"
+
+namespace ddivk::d3d9 {
+
+// The caps of a HAL device on `adapter`, the adapter's ordinal being `ordinal`.
+D3DCAPS9 deviceCaps(const Adapter& adapter, UINT ordinal);
+
+} // namespace ddivk::d3d9

@@ -1,0 +1,169 @@
+// The front end sees D3D9's own d3d9.h; the driver's format table names formats in namespace
+// ddivk, so every D3D9 name here is spelled from the global namespace.
+#include "d3d9/format_support.h"
+
+#include "draw/format_table.h"
+
+namespace ddivk::d3d9 {
+namespace {
+
+constexpr VkFormatFeatureFlags kTransfer = VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+// What the driver needs of a texture it uploads and samples (device_resources.cpp).
+constexpr VkFormatFeatureFlags kSampled = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+constexpr VkFormatFeatureFlags kColorTarget = VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT | kTransfer;
+constexpr VkFormatFeatureFlags kDepthTarget = VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | kTransfer;
+
+// The Vulkan format the driver stores `info` in for a use needing `need`: the preferred one,
+// else the table's fallback, as the driver chooses; VK_FORMAT_UNDEFINED when neither serves.
+VkFormat storageFor(const Adapter& adapter, const draw::FormatInfo& info, VkFormatFeatureFlags need,
+                    bool volume = false) {
+    for (VkFormat f : {info.vkFormat, info.vkFallback}) {
+        if (f == VK_FORMAT_UNDEFINED || (adapter.features(f) & need) != need) continue;
+        if (volume && !adapter.makesVolumes(f)) continue; // block-compressed 3D images are optional
+        return f;
+    }
+    return VK_FORMAT_UNDEFINED;
+}
+
+bool has(const Adapter& adapter, VkFormat format, VkFormatFeatureFlags need) {
+    return format != VK_FORMAT_UNDEFINED && (adapter.features(format) & need) == need;
+}
+
+// The formats of D3DTOP_BUMPENVMAP's bump texels (du, dv[, l]) the fixed-function stage reads.
+bool isBumpFormat(::D3DFORMAT f) {
+    return f == ::D3DFMT_V8U8 || f == ::D3DFMT_Q8W8V8U8 || f == ::D3DFMT_L6V5U5 || f == ::D3DFMT_X8L8V8U8;
+}
+
+// The D3DUSAGE_QUERY_* flags: questions about a format rather than a usage of it.
+HRESULT checkQueries(const Adapter& adapter, const draw::FormatInfo& info, DWORD usage, VkFormat storage) {
+    const VkFormat target = info.renderTarget ? storageFor(adapter, info, kColorTarget) : VK_FORMAT_UNDEFINED;
+    const bool sampled = has(adapter, storage, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT);
+    if ((usage & D3DUSAGE_QUERY_FILTER) && !has(adapter, storage, VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT))
+        return D3DERR_NOTAVAILABLE;
+    if ((usage & D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING) &&
+        !has(adapter, target, VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT))
+        return D3DERR_NOTAVAILABLE;
+    // sRGB reads and writes go through the format's sRGB twin (D3DSAMP_SRGBTEXTURE,
+    // D3DRS_SRGBWRITEENABLE: docs/draw-translator.md).
+    if ((usage & D3DUSAGE_QUERY_SRGBREAD) && !has(adapter, draw::srgbTwin(storage), VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT))
+        return D3DERR_NOTAVAILABLE;
+    if ((usage & D3DUSAGE_QUERY_SRGBWRITE) &&
+        !has(adapter, draw::srgbTwin(target), VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT))
+        return D3DERR_NOTAVAILABLE;
+    // vs_3_0 samplers read every format the pixel samplers do; wrapping and mipmaps are core.
+    if ((usage & (D3DUSAGE_QUERY_VERTEXTEXTURE | D3DUSAGE_QUERY_WRAPANDMIP)) && !sampled) return D3DERR_NOTAVAILABLE;
+    if ((usage & D3DUSAGE_QUERY_LEGACYBUMPMAP) && !(sampled && isBumpFormat(::D3DFORMAT(info.d3dFormat))))
+        return D3DERR_NOTAVAILABLE;
+    return D3D_OK;
+}
+
+// The storage a resource of `type` and `usage` (RENDERTARGET, DEPTHSTENCIL or neither) needs, by
+// the driver's rules: volume textures are never targets; depth formats are only depth-stencil
+// resources, and the only depth textures are INTZ (D16 / D24S8 shadow maps are not done).
+VkFormat storageForUse(const Adapter& adapter, const draw::FormatInfo& info, DWORD usage, ::D3DRESOURCETYPE type) {
+    const bool volume = type == ::D3DRTYPE_VOLUMETEXTURE || type == ::D3DRTYPE_VOLUME;
+    const bool texture = type != ::D3DRTYPE_SURFACE;
+    if (usage & D3DUSAGE_RENDERTARGET) {
+        if (!info.renderTarget || volume) return VK_FORMAT_UNDEFINED;
+        return storageFor(adapter, info, kColorTarget | (texture ? kSampled : 0));
+    }
+    if (usage & D3DUSAGE_DEPTHSTENCIL) {
+        if (!info.depthStencil || volume || (texture && !draw::samplesDepth(info))) return VK_FORMAT_UNDEFINED;
+        return storageFor(adapter, info, kDepthTarget | (texture ? kSampled : 0));
+    }
+    if (info.depthStencil) return VK_FORMAT_UNDEFINED;
+    return storageFor(adapter, info, kSampled, volume);
+}
+
+} // namespace
+
+bool isDisplayFormat(::D3DFORMAT format) {
+    return format == ::D3DFMT_X8R8G8B8 || format == ::D3DFMT_X1R5G5B5 || format == ::D3DFMT_R5G6B5 ||
+           format == ::D3DFMT_A2R10G10B10;
+}
+
+bool isTargetFormat(::D3DFORMAT format) {
+    const draw::FormatInfo* info = draw::findFormat(format);
+    return info && (info->renderTarget || info->depthStencil);
+}
+
+bool rendersTo(const Adapter& adapter, ::D3DFORMAT format) {
+    const draw::FormatInfo* info = draw::findFormat(format);
+    return info && info->renderTarget && draw::hasStorage(*info) &&
+           storageFor(adapter, *info, kColorTarget) != VK_FORMAT_UNDEFINED;
+}
+
+HRESULT checkDeviceType(const Adapter& adapter, ::D3DFORMAT adapterFormat, ::D3DFORMAT backBufferFormat,
+                        BOOL windowed) {
+    if (!isDisplayFormat(adapterFormat)) return D3DERR_NOTAVAILABLE;
+    if (adapterFormat == ::D3DFMT_A2R10G10B10 && windowed) return D3DERR_NOTAVAILABLE; // full screen only
+    if (backBufferFormat == ::D3DFMT_UNKNOWN) {
+        if (!windowed) return D3DERR_INVALIDCALL;
+        backBufferFormat = adapterFormat;
+    }
+    // The display format or the same layout with alpha.
+    const bool pairs = backBufferFormat == adapterFormat ||
+                       (adapterFormat == ::D3DFMT_X8R8G8B8 && backBufferFormat == ::D3DFMT_A8R8G8B8) ||
+                       (adapterFormat == ::D3DFMT_X1R5G5B5 && backBufferFormat == ::D3DFMT_A1R5G5B5);
+    return pairs && rendersTo(adapter, backBufferFormat) ? D3D_OK : D3DERR_NOTAVAILABLE;
+}
+
+HRESULT checkDeviceFormat(const Adapter& adapter, ::D3DFORMAT adapterFormat, DWORD usage, ::D3DRESOURCETYPE type,
+                          ::D3DFORMAT format) {
+    if (!isDisplayFormat(adapterFormat)) return D3DERR_NOTAVAILABLE;
+    switch (type) {
+    case ::D3DRTYPE_VERTEXBUFFER:
+        return format == ::D3DFMT_VERTEXDATA ? D3D_OK : D3DERR_NOTAVAILABLE;
+    case ::D3DRTYPE_INDEXBUFFER:
+        return format == ::D3DFMT_INDEX16 || format == ::D3DFMT_INDEX32 ? D3D_OK : D3DERR_NOTAVAILABLE;
+    case ::D3DRTYPE_SURFACE:
+    case ::D3DRTYPE_TEXTURE:
+    case ::D3DRTYPE_CUBETEXTURE:
+    case ::D3DRTYPE_VOLUME:
+    case ::D3DRTYPE_VOLUMETEXTURE:
+        break;
+    default:
+        return D3DERR_INVALIDCALL;
+    }
+    const draw::FormatInfo* info = draw::findFormat(format);
+    if (!info) return D3DERR_NOTAVAILABLE;
+    // Displacement maps feed N-patches, which the driver does not tessellate.
+    if ((usage & D3DUSAGE_DMAP) || ((usage & D3DUSAGE_RENDERTARGET) && (usage & D3DUSAGE_DEPTHSTENCIL)))
+        return D3DERR_NOTAVAILABLE;
+    if (!draw::hasStorage(*info)) { // D3DFMT_NULL: render-target surfaces without memory, nothing else
+        const DWORD queries = usage & 0xffff0000u;
+        return type == ::D3DRTYPE_SURFACE && (usage & D3DUSAGE_RENDERTARGET) && !queries ? D3D_OK
+                                                                                          : D3DERR_NOTAVAILABLE;
+    }
+    const VkFormat storage = storageForUse(adapter, *info, usage, type);
+    if (storage == VK_FORMAT_UNDEFINED) return D3DERR_NOTAVAILABLE;
+    if (HRESULT hr = checkQueries(adapter, *info, usage, storage); FAILED(hr)) return hr;
+    // "D3DOK_NOAUTOGEN: ... the mipmap levels will not be automatically generated".
+    return (usage & D3DUSAGE_AUTOGENMIPMAP) ? D3DOK_NOAUTOGEN : D3D_OK;
+}
+
+HRESULT checkDepthStencilMatch(const Adapter& adapter, ::D3DFORMAT adapterFormat, ::D3DFORMAT renderTarget,
+                               ::D3DFORMAT depthStencil) {
+    if (!isDisplayFormat(adapterFormat)) return D3DERR_NOTAVAILABLE;
+    const draw::FormatInfo* target = draw::findFormat(renderTarget);
+    const draw::FormatInfo* depth = draw::findFormat(depthStencil);
+    if (!target || !depth || !target->renderTarget || !depth->depthStencil) return D3DERR_NOTAVAILABLE;
+    // Dynamic rendering takes any colour format with any depth format.
+    const bool colorOk = !draw::hasStorage(*target) || storageFor(adapter, *target, kColorTarget) != VK_FORMAT_UNDEFINED;
+    return colorOk && storageFor(adapter, *depth, kDepthTarget) != VK_FORMAT_UNDEFINED ? D3D_OK : D3DERR_NOTAVAILABLE;
+}
+
+HRESULT checkFormatConversion(const Adapter& adapter, ::D3DFORMAT source, ::D3DFORMAT target) {
+    const draw::FormatInfo* from = draw::findFormat(source);
+    const draw::FormatInfo* to = draw::findFormat(target);
+    if (!from || !to || !draw::hasStorage(*from) || !draw::hasStorage(*to) || from->depthStencil || !to->renderTarget)
+        return D3DERR_NOTAVAILABLE;
+    if (source == target) return rendersTo(adapter, target) ? D3D_OK : D3DERR_NOTAVAILABLE;
+    // A converting copy is a vkCmdBlitImage: the source must blit from, the target blit into.
+    return storageFor(adapter, *from, VK_FORMAT_FEATURE_BLIT_SRC_BIT) != VK_FORMAT_UNDEFINED &&
+                   storageFor(adapter, *to, kColorTarget | VK_FORMAT_FEATURE_BLIT_DST_BIT) != VK_FORMAT_UNDEFINED
+               ? D3D_OK
+               : D3DERR_NOTAVAILABLE;
+}
+
+} // namespace ddivk::d3d9

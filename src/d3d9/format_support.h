@@ -1,0 +1,39 @@
+// What a D3DFORMAT can be used as on an adapter: the answers of CheckDeviceFormat,
+// CheckDepthStencilMatch, CheckDeviceFormatConversion and CheckDeviceType. The truth comes from
+// the device's format table (src/draw/format_table.*: what the driver creates) and the Vulkan
+// format features of the storage it would choose, with the same rules the driver applies when
+// it creates the resource (src/device/device.cpp, device_resources.cpp).
+#pragma once
+
+#include "d3d9/adapter.h"
+#include "d3d9/win32.h"
+
+namespace ddivk::d3d9 {
+
+// Display (adapter) formats D3D9 knows: X8R8G8B8, X1R5G5B5, R5G6B5, A2R10G10B10.
+bool isDisplayFormat(::D3DFORMAT format);
+
+// Back buffers ddivk can present from a display mode of `adapterFormat` ("Display formats and
+// back buffer formats" table of Direct3D 9: the display format or its alpha twin; A2R10G10B10 only
+// full screen); UNKNOWN in windowed mode means "the display's format".
+HRESULT checkDeviceType(const Adapter& adapter, ::D3DFORMAT adapterFormat, ::D3DFORMAT backBufferFormat, BOOL windowed);
+
+// IDirect3D9::CheckDeviceFormat for a HAL device. D3DOK_NOAUTOGEN when AUTOGENMIPMAP is asked:
+// the driver does not generate mipmaps.
+HRESULT checkDeviceFormat(const Adapter& adapter, ::D3DFORMAT adapterFormat, DWORD usage, ::D3DRESOURCETYPE type,
+                          ::D3DFORMAT format);
+
+// A render-target format and a depth-stencil format that one pass can use together.
+HRESULT checkDepthStencilMatch(const Adapter& adapter, ::D3DFORMAT adapterFormat, ::D3DFORMAT renderTarget,
+                               ::D3DFORMAT depthStencil);
+
+// StretchRect from `source` into a render target of `target` (the driver's BLT: vkCmdBlitImage).
+HRESULT checkFormatConversion(const Adapter& adapter, ::D3DFORMAT source, ::D3DFORMAT target);
+
+// Whether the format is one of render targets or depth-stencil buffers in the driver's table.
+bool isTargetFormat(::D3DFORMAT format);
+
+// Whether the adapter renders to `format` (render-target surfaces).
+bool rendersTo(const Adapter& adapter, ::D3DFORMAT format);
+
+} // namespace ddivk::d3d9

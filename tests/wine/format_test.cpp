@@ -1,0 +1,154 @@
+// CheckDeviceType, CheckDeviceFormat, CheckDeviceMultiSampleType, CheckDepthStencilMatch,
+// CheckDeviceFormatConversion on adapter 0 (lavapipe under Wine in CI).
+#include "check.h"
+#include "support.h"
+
+namespace {
+
+HRESULT format(IDirect3D9* d3d, DWORD usage, D3DRESOURCETYPE type, D3DFORMAT f) {
+    return d3d->CheckDeviceFormat(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, usage, type, f);
+}
+
+} // namespace
+
+// "Display formats and back buffer formats": X8R8G8B8 displays show X8R8G8B8 or A8R8G8B8 back
+// buffers; UNKNOWN is the display's format in windowed mode only; other pairs are not available.
+TEST(CheckDeviceType, BackBufferFormatsPairWithTheDisplayFormat) {
+    D3D9 d3d;
+    REQUIRE(d3d.d3d != nullptr);
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_X8R8G8B8, TRUE), D3D_OK);
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_A8R8G8B8, FALSE), D3D_OK);
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_UNKNOWN, TRUE), D3D_OK);
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_UNKNOWN, FALSE), D3DERR_INVALIDCALL);
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_R5G6B5, TRUE), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, D3DFMT_A8R8G8B8, TRUE), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_A2R10G10B10, D3DFMT_A2R10G10B10, TRUE),
+             D3DERR_NOTAVAILABLE); // 10-bit display modes are full-screen only
+}
+
+// ddivk is a HAL: the reference and software rasterizers are not available; an unknown device
+// type value is an invalid call.
+TEST(CheckDeviceType, OnlyTheHalIsAvailable) {
+    D3D9 d3d;
+    REQUIRE(d3d.d3d != nullptr);
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_REF, D3DFMT_X8R8G8B8, D3DFMT_X8R8G8B8, TRUE), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE(77), D3DFMT_X8R8G8B8, D3DFMT_X8R8G8B8, TRUE), D3DERR_INVALIDCALL);
+    D3DCAPS9 caps{};
+    CHECK_EQ(d3d->GetDeviceCaps(0, D3DDEVTYPE_REF, &caps), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8), D3D_OK);
+    CHECK_EQ(d3d->CheckDeviceFormat(0, D3DDEVTYPE_REF, D3DFMT_X8R8G8B8, 0, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8),
+             D3DERR_NOTAVAILABLE);
+}
+
+// Render targets: the back-buffer formats render; volume textures are never render targets
+// ("Volume textures are not render targets", docs/draw-translator.md, as in D3D9).
+TEST(CheckDeviceFormat, RenderTargetsOfTheDriver) {
+    D3D9 d3d;
+    REQUIRE(d3d.d3d != nullptr);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_RENDERTARGET, D3DRTYPE_SURFACE, D3DFMT_X8R8G8B8), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_RENDERTARGET, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_RENDERTARGET, D3DRTYPE_CUBETEXTURE, D3DFMT_A8R8G8B8), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_RENDERTARGET, D3DRTYPE_VOLUMETEXTURE, D3DFMT_A8R8G8B8), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_RENDERTARGET, D3DRTYPE_SURFACE, D3DFMT_D24S8), D3DERR_NOTAVAILABLE);
+    // D3DFMT_NULL: render-target surfaces without memory, never textures.
+    const D3DFORMAT null = D3DFORMAT(MAKEFOURCC('N', 'U', 'L', 'L'));
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_RENDERTARGET, D3DRTYPE_SURFACE, null), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_RENDERTARGET, D3DRTYPE_TEXTURE, null), D3DERR_NOTAVAILABLE);
+}
+
+// Depth: D24S8 and D16 depth-stencil surfaces; INTZ is the one depth texture (D16 / D24S8
+// shadow-map textures are not done); depth formats are nothing but depth buffers.
+TEST(CheckDeviceFormat, DepthStencilSurfacesAndIntzTextures) {
+    D3D9 d3d;
+    REQUIRE(d3d.d3d != nullptr);
+    const D3DFORMAT intz = D3DFORMAT(MAKEFOURCC('I', 'N', 'T', 'Z'));
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_SURFACE, D3DFMT_D24S8), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_SURFACE, D3DFMT_D16), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, intz), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, D3DFMT_D16), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_TEXTURE, D3DFMT_D24S8), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_SURFACE, D3DFMT_X8R8G8B8), D3DERR_NOTAVAILABLE);
+}
+
+// Textures: 2D, cube and volume of the table's formats; buffers take their pseudo-formats;
+// a FOURCC the driver does not know is not available; a bad resource type is an invalid call.
+TEST(CheckDeviceFormat, TexturesVolumesAndBuffers) {
+    D3D9 d3d;
+    REQUIRE(d3d.d3d != nullptr);
+    CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_TEXTURE, D3DFMT_DXT1), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_CUBETEXTURE, D3DFMT_L8), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_VOLUMETEXTURE, D3DFMT_A8R8G8B8), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_TEXTURE, D3DFORMAT(MAKEFOURCC('A', 'B', 'C', 'D'))), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_VERTEXBUFFER, D3DFMT_VERTEXDATA), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_INDEXBUFFER, D3DFMT_INDEX16), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_INDEXBUFFER, D3DFMT_A8R8G8B8), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(format(d3d.d3d, 0, D3DRESOURCETYPE(99), D3DFMT_A8R8G8B8), D3DERR_INVALIDCALL);
+    // The adapter format names a display mode: A8R8G8B8 is none.
+    CHECK_EQ(d3d->CheckDeviceFormat(0, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, 0, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8),
+             D3DERR_NOTAVAILABLE);
+}
+
+// "D3DOK_NOAUTOGEN ... the mipmap levels will not be automatically generated": a success code,
+// since the driver does not generate mipmaps. sRGB reads and linear filtering of A8R8G8B8 are
+// done (sRGB twin B8G8R8A8_SRGB); V8U8 is a bump-map format, A8R8G8B8 is not.
+TEST(CheckDeviceFormat, QueriesAndAutogenMipmaps) {
+    D3D9 d3d;
+    REQUIRE(d3d.d3d != nullptr);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_AUTOGENMIPMAP, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8), D3DOK_NOAUTOGEN);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_QUERY_SRGBREAD | D3DUSAGE_QUERY_FILTER, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8),
+             D3D_OK);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_RENDERTARGET | D3DUSAGE_QUERY_SRGBWRITE |
+                                 D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING,
+                    D3DRTYPE_TEXTURE, D3DFMT_X8R8G8B8),
+             D3D_OK);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_QUERY_SRGBREAD, D3DRTYPE_TEXTURE, D3DFMT_L8), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_QUERY_LEGACYBUMPMAP, D3DRTYPE_TEXTURE, D3DFMT_V8U8), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_QUERY_LEGACYBUMPMAP, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_DMAP, D3DRTYPE_TEXTURE, D3DFMT_L8), D3DERR_NOTAVAILABLE);
+}
+
+// Multisampling is not implemented: D3DMULTISAMPLE_NONE only, with one quality level; a type
+// beyond 16 samples is an invalid call.
+TEST(CheckDeviceMultiSampleType, OnlyNoneIsAvailable) {
+    D3D9 d3d;
+    REQUIRE(d3d.d3d != nullptr);
+    DWORD levels = 0;
+    CHECK_EQ(d3d->CheckDeviceMultiSampleType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, TRUE, D3DMULTISAMPLE_NONE, &levels),
+             D3D_OK);
+    CHECK_EQ(levels, 1);
+    for (D3DMULTISAMPLE_TYPE t : {D3DMULTISAMPLE_2_SAMPLES, D3DMULTISAMPLE_4_SAMPLES, D3DMULTISAMPLE_NONMASKABLE})
+        CHECK_EQ(d3d->CheckDeviceMultiSampleType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, TRUE, t, &levels),
+                 D3DERR_NOTAVAILABLE);
+    CHECK_EQ(d3d->CheckDeviceMultiSampleType(0, D3DDEVTYPE_HAL, D3DFMT_D24S8, FALSE, D3DMULTISAMPLE_4_SAMPLES,
+                                             nullptr),
+             D3DERR_NOTAVAILABLE);
+    CHECK_EQ(d3d->CheckDeviceMultiSampleType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, TRUE, D3DMULTISAMPLE_TYPE(17),
+                                             &levels),
+             D3DERR_INVALIDCALL);
+}
+
+// A colour target format and a depth format match when each is one; anything else does not.
+TEST(CheckDepthStencilMatch, ColourTargetWithDepthFormat) {
+    D3D9 d3d;
+    REQUIRE(d3d.d3d != nullptr);
+    CHECK_EQ(d3d->CheckDepthStencilMatch(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_A8R8G8B8, D3DFMT_D24S8), D3D_OK);
+    CHECK_EQ(d3d->CheckDepthStencilMatch(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_R5G6B5, D3DFMT_D16), D3D_OK);
+    CHECK_EQ(d3d->CheckDepthStencilMatch(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_A8R8G8B8, D3DFMT_X8R8G8B8),
+             D3DERR_NOTAVAILABLE);
+    CHECK_EQ(d3d->CheckDepthStencilMatch(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_D24S8, D3DFMT_D24S8),
+             D3DERR_NOTAVAILABLE);
+}
+
+// StretchRect between colour formats the driver blits; depth formats, NULL surfaces (no memory)
+// and targets that are no render-target format are not converted.
+TEST(CheckDeviceFormatConversion, BlitsBetweenColourFormats) {
+    D3D9 d3d;
+    REQUIRE(d3d.d3d != nullptr);
+    CHECK_EQ(d3d->CheckDeviceFormatConversion(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_X8R8G8B8), D3D_OK);
+    CHECK_EQ(d3d->CheckDeviceFormatConversion(0, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, D3DFMT_R5G6B5), D3D_OK);
+    CHECK_EQ(d3d->CheckDeviceFormatConversion(0, D3DDEVTYPE_HAL, D3DFORMAT(MAKEFOURCC('N', 'U', 'L', 'L')),
+                                              D3DFMT_X8R8G8B8),
+             D3DERR_NOTAVAILABLE);
+    CHECK_EQ(d3d->CheckDeviceFormatConversion(0, D3DDEVTYPE_HAL, D3DFMT_D24S8, D3DFMT_X8R8G8B8), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(d3d->CheckDeviceFormatConversion(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_L8), D3DERR_NOTAVAILABLE);
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Builds d3d9.dll and the wine tests with MinGW (cross/*.ini) and runs them under Wine on a
+# virtual X display (docs/d3d9-dll.md):
+#   tools/wine_tests.sh [RESULTS_DIR]
+# x86_64 always (needs g++-mingw-w64-x86-64-posix, wine64, xvfb); i686 when its compiler is
+# installed, and runs it when Wine can run 32-bit programs (wine32). Build folders:
+# DDIVK_WIN64_BUILD (build/win64), DDIVK_WIN32_BUILD (build/win32); the Wine prefix,
+# created once: DDIVK_WINEPREFIX (build/wineprefix). With RESULTS_DIR, each run's test cases
+# also go to RESULTS_DIR/wine-<arch>/wine.xml (GoogleTest's XML shape, for summarize_tests.py).
+# Where the native ddivk-info is built (DDIVK_INFO, default build/main/tools/ddivk-info), the
+# device it chooses must be one of the DLL's adapters.
+# Exits 1 when a build or a test fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+results=${1:-}
+win64=${DDIVK_WIN64_BUILD:-build/win64}
+win32=${DDIVK_WIN32_BUILD:-build/win32}
+export WINEPREFIX=${DDIVK_WINEPREFIX:-$PWD/build/wineprefix}
+export WINEDEBUG=-all
+export WINEDLLOVERRIDES="d3d9=n"
+jobs=${DDIVK_JOBS:-$(nproc)}
+
+for tool in x86_64-w64-mingw32-g++-posix wine xvfb-run; do
+  command -v "$tool" >/dev/null || { echo "wine tests: $tool missing (tools/setup.sh installs it)"; exit 1; }
+done
+
+# wine_runs_32bit: the 32-bit loader of Debian's wine32 package.
+wine_runs_32bit() { [ -x /usr/lib/wine/wine ] || [ -x /usr/lib/i386-linux-gnu/wine/wine ]; }
+
+build() { # build ARCH DIR
+  local arch=$1 dir=$2
+  if [ ! -d "$dir" ]; then meson setup --cross-file "cross/$arch-w64-mingw32.ini" "$dir" >/dev/null; fi
+  echo "== wine $arch: building"
+  ninja -C "$dir" -j "$jobs" src/d3d9/d3d9.dll tests/wine/d3d9_wine_test.exe
+}
+
+# Writes the "[  OK  ] Suite.Name" / "[ FAIL ] Suite.Name" lines of a run as GoogleTest XML.
+to_xml() { # to_xml LOG XML
+  python3 - "$1" "$2" <<'PY'
+import re, sys
+from xml.sax.saxutils import quoteattr
+cases = re.findall(r"^\[ ?( OK |FAIL) ?\] (\w+)\.(\w+)", open(sys.argv[1], errors="replace").read(), re.M)
+with open(sys.argv[2], "w") as out:
+    out.write('<?xml version="1.0"?>\n<testsuites>\n')
+    for status, suite, name in cases:
+        out.write(f'  <testcase classname={quoteattr(suite)} name={quoteattr(name)}>')
+        out.write('<failure message="failed"/>' if status == "FAIL" else "")
+        out.write("</testcase>\n")
+    out.write("</testsuites>\n")
+PY
+}
+
+run() { # run ARCH DIR
+  local arch=$1 dir=$2 stage="$2/tests/wine/run"
+  # The program finds d3d9.dll beside it before Wine's own (WINEDLLOVERRIDES=d3d9=n).
+  rm -rf "$stage" && mkdir -p "$stage"
+  cp "$dir/src/d3d9/d3d9.dll" "$dir/tests/wine/d3d9_wine_test.exe" "$stage/"
+  if [ ! -f "$WINEPREFIX/system.reg" ]; then
+    echo "== wine: creating the prefix $WINEPREFIX"
+    # wineboot returns before the prefix is ready (winevulkan's registration included):
+    # wineserver -w waits for it to finish.
+    xvfb-run -a sh -c 'wineboot -i && wineserver -w' >/dev/null 2>&1 || true
+  fi
+  echo "== wine $arch: testing"
+  local log="$stage/output.txt" rc=0
+  (cd "$stage" && xvfb-run -a wine ./d3d9_wine_test.exe) 2>&1 | tee "$log" || rc=1
+  grep -q "^[0-9]* passed, 0 failed" "$log" || rc=1
+  # The device the native ddivk-info chooses is one of the adapters (same Vulkan driver under Wine).
+  local info=${DDIVK_INFO:-build/main/tools/ddivk-info}
+  if [ -x "$info" ]; then
+    local name
+    name=$("$info" 2>/dev/null | sed -n 's/^device:  \(.*\) (vendor .*/\1/p')
+    if [ -n "$name" ] && grep -qF "adapter" "$log" && grep -F ": $name (" "$log" | grep -q "^  adapter"; then
+      echo "[  OK  ] Adapters.DdivkInfoDeviceIsAnAdapter" | tee -a "$log"
+    else
+      echo "[ FAIL ] Adapters.DdivkInfoDeviceIsAnAdapter ($info: '$name')" | tee -a "$log"; rc=1
+    fi
+  fi
+  if [ -n "$results" ]; then mkdir -p "$results/wine-$arch" && to_xml "$log" "$results/wine-$arch/wine.xml"; fi
+  return $rc
+}
+
+status=0
+build x86_64 "$win64" && run x86_64 "$win64" || status=1
+if command -v i686-w64-mingw32-g++-posix >/dev/null; then
+  if build i686 "$win32"; then
+    if wine_runs_32bit; then run i686 "$win32" || status=1
+    else echo "== wine i686: built; not run (Wine cannot run 32-bit programs here: install wine32)"; fi
+  else status=1; fi
+fi
+exit $status
