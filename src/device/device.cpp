@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "util/config.h"
 #include "util/log.h"
 #include "vk/error.h"
 #include "vk/memory.h"
@@ -34,9 +35,9 @@ VkFormat chooseFormat(vk::Device& device, const draw::FormatInfo& info, uint32_t
 
 Device::DrawOptions readDrawOptions() {
     Device::DrawOptions o;
-    const char* divider = std::getenv("DDIVK_DIVIDER_MODE");
+    const char* divider = config::get("DDIVK_DIVIDER_MODE");
     o.dividerMode = !(divider && std::string_view(divider) == "0");
-    const char* force = std::getenv("DDIVK_FORCE_VERTEX_FETCH_FALLBACK");
+    const char* force = config::get("DDIVK_FORCE_VERTEX_FETCH_FALLBACK");
     o.forceFetchFallback = force && std::string_view(force) == "1";
     return o;
 }

@@ -17,6 +17,7 @@
 #include "device/handles.h"
 #include "dp2/context_table.h"
 #include "dp2/executor.h"
+#include "util/config.h"
 
 using namespace ddivk;
 
@@ -45,7 +46,7 @@ Registry& registry() {
 // the first context writes `path`, later ones `path.2`, `path.3`... Called with r.mutex held.
 void openCapture(Registry& r, uintptr_t handle, device::Device& device, uint32_t renderTarget,
                  uint32_t depthStencil) {
-    const char* path = std::getenv("DDIVK_CAPTURE");
+    const char* path = config::get("DDIVK_CAPTURE");
     if (!path || !*path) return;
     capture::RenderTargetDesc desc;
     if (device::Surface* rt = device.findSurface(renderTarget)) {

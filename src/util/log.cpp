@@ -5,6 +5,8 @@
 #include <cstring>
 #include <mutex>
 
+#include "util/config.h"
+
 namespace ddivk::log {
 namespace {
 
@@ -28,9 +30,10 @@ std::atomic<int> g_level{-1};
 std::mutex g_outputMutex;
 FILE* g_output = nullptr;
 
-FILE* output() {
+// `path`: DDIVK_LOG_PATH, read by the caller before it takes g_outputMutex (the first read of the
+// configuration logs its problems, which takes the mutex). Under Wine a Windows path opens as-is.
+FILE* output(const char* path) {
     if (!g_output) {
-        const char* path = std::getenv("DDIVK_LOG_PATH");
         g_output = path && *path ? std::fopen(path, "a") : nullptr;
         if (!g_output) g_output = stderr;
     }
@@ -58,7 +61,7 @@ const char* prefix(Level l) {
 Level level() {
     int l = g_level.load(std::memory_order_relaxed);
     if (l < 0) {
-        l = static_cast<int>(parseLevel(std::getenv("DDIVK_LOG_LEVEL")));
+        l = static_cast<int>(parseLevel(config::get("DDIVK_LOG_LEVEL")));
         g_level.store(l, std::memory_order_relaxed);
     }
     return static_cast<Level>(l);
@@ -74,8 +77,9 @@ void write(Level l, const char* fmt, ...) {
     va_start(args, fmt);
     std::vsnprintf(buffer, sizeof(buffer), fmt, args);
     va_end(args);
+    const char* path = config::get("DDIVK_LOG_PATH");
     std::lock_guard lock(g_outputMutex);
-    FILE* out = output();
+    FILE* out = output(path);
     std::fprintf(out, "ddivk %s: %s\n", prefix(l), buffer);
     std::fflush(out);
 }

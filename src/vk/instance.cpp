@@ -1,5 +1,6 @@
 #include "vk/instance.h"
 
+#include "util/config.h"
 #include "util/log.h"
 #include "vk/error.h"
 #include "vk/validation.h"
@@ -63,7 +64,7 @@ VkDebugUtilsMessengerCreateInfoEXT messengerInfo() {
 } // namespace
 
 bool validationRequestedByEnvironment() {
-    const char* v = std::getenv("DDIVK_VALIDATION");
+    const char* v = config::get("DDIVK_VALIDATION");
     if (!v) return false;
     for (const char* yes : {"1", "true", "yes", "on", "sync"})
         if (strcasecmp(v, yes) == 0) return true;
@@ -71,7 +72,7 @@ bool validationRequestedByEnvironment() {
 }
 
 bool synchronizationValidationRequestedByEnvironment() {
-    const char* v = std::getenv("DDIVK_VALIDATION");
+    const char* v = config::get("DDIVK_VALIDATION");
     return v && strcasecmp(v, "sync") == 0;
 }
 

@@ -1,5 +1,6 @@
 #include "vk/physical_device.h"
 
+#include "util/config.h"
 #include "vk/error.h"
 
 #include <algorithm>
@@ -65,7 +66,7 @@ PhysicalDeviceList enumeratePhysicalDevices(VkInstance instance) {
 }
 
 std::string deviceSelectorFromEnvironment() {
-    const char* s = std::getenv("DDIVK_DEVICE");
+    const char* s = config::get("DDIVK_DEVICE");
     return s ? s : "";
 }
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 #endif
 
+#include "util/config.h"
 #include "util/log.h"
 #include "vk/device.h"
 #include "vk/error.h"
@@ -124,7 +125,7 @@ std::string writeAtomically(const fs::path& path, std::span<const uint8_t> data)
 
 fs::path pipelineCachePath(const uint8_t (&uuid)[VK_UUID_SIZE]) {
     const std::string name = "pipelines-" + uuidHex(uuid) + ".bin";
-    if (const char* env = std::getenv("DDIVK_PIPELINE_CACHE"); env && *env) {
+    if (const char* env = config::get("DDIVK_PIPELINE_CACHE"); env && *env) {
         if (isOff(env)) return {};
         std::error_code ec;
         return fs::is_directory(env, ec) ? fs::path(env) / name : fs::path(env);
