@@ -53,11 +53,37 @@ ddivk::HRESULT ddivk_surface_read(ddivk_device* device, uint32_t handle, void* p
 // DP2 calls on contexts drawing to that surface answer DDERR_WASSTILLDRAWING until then.
 ddivk::HRESULT ddivk_surface_flip(ddivk_device* device, uint32_t handle);
 
+// Presentation to a window (the d3d9.dll's Present). Windows builds only: elsewhere
+// ddivk_swapchain_create answers D3DERR_NOTAVAILABLE (native programs read surfaces back).
+struct ddivk_swapchain;
+struct ddivk_swapchain_desc {
+    void* window;      // the HWND to present in
+    uint32_t interval; // 0: at once (may tear); 1 or more: at vertical blank (FIFO)
+};
+ddivk::HRESULT ddivk_swapchain_create(ddivk_device* device, const ddivk_swapchain_desc* desc,
+                                      ddivk_swapchain** swapchain);
+void ddivk_swapchain_destroy(ddivk_device* device, ddivk_swapchain* swapchain);
+// A rectangle of a surface or window: left, top, right, bottom.
+struct ddivk_rect {
+    int32_t left, top, right, bottom;
+};
+// Copies the colour surface into the window after all work submitted so far, scaling `source`
+// of the surface (null: all) to `dest` of the window's client area (null: all); the surface
+// keeps its contents. D3DERR_INVALIDCALL for a bad surface or rectangle, D3DERR_DEVICELOST when
+// the Vulkan device is lost.
+ddivk::HRESULT ddivk_swapchain_present(ddivk_device* device, ddivk_swapchain* swapchain, uint32_t surface,
+                                       const ddivk_rect* source, const ddivk_rect* dest);
+
 // D3dContextCreate: a DP2 context drawing into renderTarget and depthStencil (0: none).
 ddivk::HRESULT ddivk_context_create(ddivk_device* device, uint32_t renderTarget, uint32_t depthStencil,
                                     uintptr_t* context);
 // D3dContextDestroy.
 ddivk::HRESULT ddivk_context_destroy(uintptr_t context);
+// IDirect3DDevice9::Reset for a context: every state back to its D3D9 default for a context
+// drawing into renderTarget and depthStencil (0: none), lights and state blocks dropped;
+// shaders, declarations, resources and queries kept. D3DERR_INVALIDCALL for bad surfaces
+// (nothing changes), D3DHAL_CONTEXT_BAD for an unknown context.
+ddivk::HRESULT ddivk_context_reset(uintptr_t context, uint32_t renderTarget, uint32_t depthStencil);
 
 // GUID_D3DParseUnknownCommandCallback: the runtime's parser for tokens the driver does not
 // know (PFND3DPARSEUNKNOWNCOMMAND, __stdcall on 32-bit Windows). Process-wide, as the runtime

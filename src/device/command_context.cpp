@@ -134,11 +134,16 @@ void CommandContext::transition(Surface& surface, VkImageLayout layout) {
 }
 
 uint64_t CommandContext::flush() {
+    return flush({}, {});
+}
+
+uint64_t CommandContext::flush(std::span<const vk::SemaphoreWait> waits,
+                               std::span<const vk::SemaphoreSignal> signals) {
     if (current_ == VK_NULL_HANDLE) return device_.queue().lastSubmitted();
     endRendering();
     // Query results recorded in this command buffer are copied out before it ends.
     if (queries_) queries_->submitting(current_);
-    uint64_t value = provider_->submit(current_);
+    uint64_t value = provider_->submit(current_, waits, signals);
     current_ = VK_NULL_HANDLE;
     binder_ = nullptr;
     uploads_->retire(value);

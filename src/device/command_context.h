@@ -51,6 +51,8 @@ class CommandContext final : public query::CommandStream {
     // Submits everything recorded so far; returns the timeline value that completes it (the
     // last submitted value when nothing was recorded).
     uint64_t flush() override;
+    // The same, with semaphores to wait for before and signal after (presentation).
+    uint64_t flush(std::span<const vk::SemaphoreWait> waits, std::span<const vk::SemaphoreSignal> signals);
 
     // The query engine told about pass and submission boundaries (null: none).
     void setQueryEngine(query::QueryEngine* engine) { queries_ = engine; }

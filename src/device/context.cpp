@@ -23,4 +23,19 @@ Context::Context(Device& device, uint32_t renderTarget, uint32_t depthStencil)
     state_.setDepthStencil(depthStencil);
 }
 
+HRESULT Context::resetState(uint32_t renderTarget, uint32_t depthStencil) {
+    Surface* target = device_.findSurface(renderTarget);
+    if (!target || target->isDepthStencil()) return D3DERR_INVALIDCALL;
+    if (depthStencil) {
+        Surface* depth = device_.findSurface(depthStencil);
+        if (!depth || !depth->isDepthStencil()) return D3DERR_INVALIDCALL;
+    }
+    // Everything back to the defaults, all dirty: draws after this prepare afresh.
+    state_.reset(defaultsFor(device_, renderTarget, depthStencil));
+    state_.setRenderTarget(0, renderTarget);
+    state_.setDepthStencil(depthStencil);
+    umdStream0_ = nullptr;
+    return S_OK;
+}
+
 } // namespace ddivk::device

@@ -32,6 +32,10 @@ class Context final : public dp2::Target {
 
     Device& device() { return device_; }
     state::StateCache& state() { return state_; }
+    // D3D9's Reset for this context: every state back to its default for these targets, lights
+    // and state blocks dropped; shaders, declarations and queries kept. Callers hold the device
+    // lock. D3DERR_INVALIDCALL (nothing changed) for a bad target or depth surface.
+    HRESULT resetState(uint32_t renderTarget, uint32_t depthStencil);
     const state::StateCache& state() const { return state_; }
 
     // --- Per call ---

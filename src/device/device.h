@@ -23,6 +23,7 @@
 #include "shader/translate/cache.h"
 #include "vk/device.h"
 #include "vk/pipeline_cache_file.h"
+#include "vk/swapchain.h"
 
 namespace ddivk::device {
 
@@ -71,6 +72,9 @@ class Device {
     HRESULT flip(uint32_t handle);
     // A flip of this surface has not completed on the GPU yet.
     bool flipInProgress(const Surface& surface) const;
+    // Presents the colour surface in the swapchain's window (device_present.cpp): `source` of
+    // the surface (null: all of it) scaled into `dest` of the window (null: all of it).
+    HRESULT present(vk::Swapchain& swapchain, uint32_t handle, const VkRect2D* source, const VkRect2D* dest);
 
     // --- Resources of the UMD door (device_resources.cpp; callers hold lock()) --------------
     // CreateResource: buffers, textures, and render-target / depth surfaces (which become

@@ -206,6 +206,15 @@ HRESULT ddivk_context_destroy(uintptr_t context) {
     return S_OK;
 }
 
+HRESULT ddivk_context_reset(uintptr_t context, uint32_t renderTarget, uint32_t depthStencil) {
+    device::Context* c = device::contextOf(context);
+    if (!c) return D3DHAL_CONTEXT_BAD;
+    return device::guarded("ddivk_context_reset", [&] {
+        std::lock_guard lock(c->device().lock());
+        return c->resetState(renderTarget, depthStencil);
+    });
+}
+
 void ddivk_set_parse_unknown_command(PFND3DPARSEUNKNOWNCOMMAND callback) {
     registry().table.setParseUnknownCommand(callback);
 }

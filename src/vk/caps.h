@@ -97,6 +97,9 @@ struct Caps {
     // VK_KHR_push_descriptor: per-draw uniform blocks of shader draws without descriptor pools.
     bool pushDescriptor = false;
 
+    // VK_KHR_swapchain: presentation to windows (only where the instance has surfaces).
+    bool swapchain = false;
+
     // The core VkPhysicalDeviceFeatures enabled on the device (a curated subset of those offered).
     VkPhysicalDeviceFeatures coreFeatures{};
 };

@@ -49,7 +49,8 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
     vkGetPhysicalDeviceProperties(self->physicalDevice_, &self->properties_);
 
     std::unique_ptr<DeviceSetup> setup =
-        probeDevice(self->instance_->handle(), self->physicalDevice_, self->instance_->apiVersion());
+        probeDevice(self->instance_->handle(), self->physicalDevice_, self->instance_->apiVersion(),
+                    self->instance_->surfaces());
     if (!options.synchronization2) {
         setup->synchronization2.synchronization2 = VK_FALSE;
         setup->caps.synchronization2 = false;

@@ -130,7 +130,7 @@ VkPhysicalDeviceFeatures2* DeviceSetup::link() {
 }
 
 std::unique_ptr<DeviceSetup> probeDevice(VkInstance instance, VkPhysicalDevice device,
-                                         uint32_t instanceApiVersion) {
+                                         uint32_t instanceApiVersion, bool swapchain) {
     auto setup = std::make_unique<DeviceSetup>();
     DeviceSetup& s = *setup;
     Caps& c = s.caps;
@@ -173,6 +173,7 @@ std::unique_ptr<DeviceSetup> probeDevice(VkInstance instance, VkPhysicalDevice d
     s.useDepthClipEnable = ext.enableIfPresent(VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME, e);
     s.useLineRasterization = ext.enableIfPresent(VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME, e);
     c.pushDescriptor = ext.enableIfPresent(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME, e);
+    c.swapchain = swapchain && ext.enableIfPresent(VK_KHR_SWAPCHAIN_EXTENSION_NAME, e);
     // Enabling the extension allows the address mode (no feature bit to chain below 1.2).
     c.samplerMirrorClampToEdge = ext.enableIfPresent(VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME, e);
     // The EXT first when both are offered: validation layers older than the KHR (like Debian's

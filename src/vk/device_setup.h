@@ -63,7 +63,8 @@ struct DeviceSetup {
 
 // Probes `device` (API capped at instanceApiVersion): fills caps, the extensions and the
 // features to enable. Throws vk::Error when a required feature or the queue family is missing.
+// `swapchain`: the instance can present (Instance::surfaces), so VK_KHR_swapchain is wanted.
 std::unique_ptr<DeviceSetup> probeDevice(VkInstance instance, VkPhysicalDevice device,
-                                         uint32_t instanceApiVersion);
+                                         uint32_t instanceApiVersion, bool swapchain = false);
 
 } // namespace ddivk::vk

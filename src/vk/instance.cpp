@@ -40,6 +40,9 @@ bool hasLayer(const char* name) {
     return false;
 }
 
+// VK_KHR_WIN32_SURFACE_EXTENSION_NAME, spelled out: its header needs <windows.h>.
+[[maybe_unused]] constexpr const char* kWin32SurfaceExtension = "VK_KHR_win32_surface";
+
 bool hasExtension(const char* layer, const char* name) {
     uint32_t count = 0;
     vkEnumerateInstanceExtensionProperties(layer, &count, nullptr);
@@ -116,6 +119,16 @@ std::shared_ptr<Instance> Instance::create(const InstanceOptions& options) {
                 "synchronization validation requested but the layer lacks VK_EXT_validation_features");
         extensions.push_back(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
     }
+
+#ifdef _WIN32
+    // Presentation to the program's windows (d3d9.dll); without it devices render off screen.
+    self->surfaces_ =
+        hasExtension(nullptr, VK_KHR_SURFACE_EXTENSION_NAME) && hasExtension(nullptr, kWin32SurfaceExtension);
+    if (self->surfaces_) {
+        extensions.push_back(VK_KHR_SURFACE_EXTENSION_NAME);
+        extensions.push_back(kWin32SurfaceExtension);
+    }
+#endif
 
     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = options.applicationName.c_str();

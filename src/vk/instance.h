@@ -41,6 +41,10 @@ class Instance {
     bool synchronizationValidationEnabled() const { return syncValidation_; }
     // VK_EXT_debug_utils is enabled (object names, labels).
     bool debugUtils() const { return debugUtils_; }
+    // VK_KHR_surface and the window system's surface extension are enabled, so devices can
+    // present to windows (window_surface.h). Only on Windows (VK_KHR_win32_surface), the
+    // window system of the d3d9.dll; native programs render off screen.
+    bool surfaces() const { return surfaces_; }
 
   private:
     Instance() = default;
@@ -51,6 +55,7 @@ class Instance {
     bool validation_ = false;
     bool syncValidation_ = false;
     bool debugUtils_ = false;
+    bool surfaces_ = false;
 };
 
 } // namespace ddivk::vk

@@ -82,6 +82,16 @@ uint64_t Queue::submit(std::span<const VkCommandBuffer> commandBuffers, std::spa
     return value;
 }
 
+VkResult Queue::present(const VkPresentInfoKHR& info) {
+    std::lock_guard lock(mutex_);
+    return vkQueuePresentKHR(queue_, &info);
+}
+
+void Queue::drain() {
+    std::lock_guard lock(mutex_);
+    vkQueueWaitIdle(queue_);
+}
+
 uint64_t Queue::lastSubmitted() const {
     std::lock_guard lock(mutex_);
     return lastSubmitted_;

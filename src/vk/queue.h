@@ -41,6 +41,11 @@ class Queue {
     uint64_t submit(VkCommandBuffer commandBuffer, std::span<const SemaphoreWait> waits = {},
                     std::span<const SemaphoreSignal> signals = {});
 
+    // vkQueuePresentKHR, serialised with submissions (the VkQueue is externally synchronised).
+    VkResult present(const VkPresentInfoKHR& info);
+    // vkQueueWaitIdle: also waits for presents, which the timeline does not track.
+    void drain();
+
     // The value of the latest submission (0 before the first).
     uint64_t lastSubmitted() const;
     // The value the GPU has reached: every submission up to it has completed.

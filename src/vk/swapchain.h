@@ -1,0 +1,77 @@
+// Presentation to a window: a VkSwapchainKHR on a window surface, with the semaphores of each
+// acquire and present, recreated when the window's size changes or the swapchain goes out of
+// date. The device records the copy into the acquired image and submits it (device_present.cpp).
+#pragma once
+
+#include <volk.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace ddivk::vk {
+
+class Device;
+
+struct SwapchainDesc {
+    void* window = nullptr; // an HWND
+    // The interval D3D9 asks for: 0 presents at once (may tear), n >= 1 waits for vertical
+    // blanking (FIFO; Vulkan has no "every n-th blank", so n > 1 is FIFO as well).
+    uint32_t interval = 1;
+};
+
+class Swapchain {
+  public:
+    // Throws vk::Error when the device cannot present to the window.
+    static std::unique_ptr<Swapchain> create(Device& device, const SwapchainDesc& desc);
+    ~Swapchain(); // waits for the queue: presents may still use its semaphores
+    Swapchain(const Swapchain&) = delete;
+    Swapchain& operator=(const Swapchain&) = delete;
+
+    // One acquired image: wait for `acquired` before writing it, signal `rendered` when done,
+    // then present().
+    struct Frame {
+        uint32_t index = 0;
+        VkImage image = VK_NULL_HANDLE;
+        VkSemaphore acquired = VK_NULL_HANDLE;
+        VkSemaphore rendered = VK_NULL_HANDLE;
+    };
+    // Acquires the next image, recreating the swapchain first when needed. False when the
+    // window has no area (minimised): nothing can be presented now.
+    bool acquire(Frame& frame);
+    // Notes the timeline value of the submission that waits for frame.acquired, so the
+    // semaphore is reused only after it.
+    void submitted(const Frame& frame, uint64_t timelineValue);
+    // Queues the image for presentation. Out-of-date and suboptimal results recreate the
+    // swapchain at the next acquire; other errors throw vk::Error (device loss included).
+    void present(const Frame& frame);
+
+    VkExtent2D extent() const { return extent_; }
+    VkFormat format() const { return format_; }
+    VkPresentModeKHR presentMode() const { return presentMode_; }
+
+  private:
+    Swapchain(Device& device, VkSurfaceKHR surface, const SwapchainDesc& desc);
+    // (Re)creates the swapchain for the surface's current extent; false for an empty extent.
+    bool build();
+    void destroyImages();
+
+    Device& device_;
+    VkSurfaceKHR surface_;
+    SwapchainDesc desc_;
+    VkSwapchainKHR swapchain_ = VK_NULL_HANDLE;
+    VkFormat format_ = VK_FORMAT_UNDEFINED;
+    VkPresentModeKHR presentMode_ = VK_PRESENT_MODE_FIFO_KHR;
+    VkExtent2D extent_{};
+    std::vector<VkImage> images_;
+    std::vector<VkSemaphore> rendered_; // per image: signalled by the copy, waited by the present
+    struct Acquire {
+        VkSemaphore semaphore = VK_NULL_HANDLE;
+        uint64_t waitedBy = 0; // timeline value of the submission that waited for it
+    };
+    std::vector<Acquire> acquires_; // a ring: images + 1, so one is always free to acquire with
+    size_t nextAcquire_ = 0;
+    bool stale_ = false; // out of date or suboptimal: rebuild at the next acquire
+};
+
+} // namespace ddivk::vk
