@@ -18,6 +18,10 @@ win32=${DDIVK_WIN32_BUILD:-build/win32}
 export WINEPREFIX=${DDIVK_WINEPREFIX:-$PWD/build/wineprefix}
 export WINEDEBUG=-all
 export WINEDLLOVERRIDES="d3d9=n"
+# The Khronos validation layer on the host side, under winevulkan: with no messenger of ours it
+# prints "Validation Error: ..." to stdout, and any such line fails the run (as in every test).
+validation_manifest=/usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json
+if [ -f "$validation_manifest" ]; then export VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation; fi
 jobs=${DDIVK_JOBS:-$(nproc)}
 
 for tool in x86_64-w64-mingw32-g++-posix wine xvfb-run; do
@@ -65,6 +69,15 @@ run() { # run ARCH DIR
   local log="$stage/output.txt" rc=0
   (cd "$stage" && xvfb-run -a wine ./d3d9_wine_test.exe) 2>&1 | tee "$log" || rc=1
   grep -q "^[0-9]* passed, 0 failed" "$log" || rc=1
+  if [ -n "${VK_INSTANCE_LAYERS:-}" ]; then
+    if grep -q "Validation Error\|Validation Warning\|Validation Performance Warning" "$log"; then
+      echo "[ FAIL ] Validation.NoMessagesUnderWine" | tee -a "$log"; rc=1
+    else
+      echo "[  OK  ] Validation.NoMessagesUnderWine" | tee -a "$log"
+    fi
+  else
+    echo "== wine $arch: the validation layer is not installed: run without it"
+  fi
   # The device the native ddivk-info chooses is one of the adapters (same Vulkan driver under Wine).
   local info=${DDIVK_INFO:-build/main/tools/ddivk-info}
   if [ -x "$info" ]; then
@@ -80,8 +93,22 @@ run() { # run ARCH DIR
   return $rc
 }
 
+# The prefix install and uninstall scripts (docs/install.md), on a scratch prefix of their own.
+install_test() {
+  local log="$win64/tests/wine/install-output.txt" rc=0
+  echo "== wine: the install scripts"
+  DDIVK_WIN64_BUILD="$win64" bash tools/wine_install_test.sh 2>&1 | tee "$log" || rc=1
+  if [ -n "$results" ]; then mkdir -p "$results/wine-install" && to_xml "$log" "$results/wine-install/wine.xml"; fi
+  return $rc
+}
+
 status=0
-build x86_64 "$win64" && run x86_64 "$win64" || status=1
+if build x86_64 "$win64"; then
+  run x86_64 "$win64" || status=1
+  install_test || status=1
+else
+  status=1
+fi
 if command -v i686-w64-mingw32-g++-posix >/dev/null; then
   if build i686 "$win32"; then
     if wine_runs_32bit; then run i686 "$win32" || status=1

@@ -53,6 +53,7 @@ std::shared_ptr<AdapterList> AdapterList::create() {
     for (size_t i = 0; i < devices.devices.size(); ++i) {
         Adapter a;
         a.physicalDevice = devices.devices[i];
+        a.vulkanIndex = static_cast<unsigned>(i);
         try {
             a.caps = vk::probeDevice(list->instance_->handle(), a.physicalDevice, list->instance_->apiVersion())->caps;
         } catch (const vk::Error& e) {

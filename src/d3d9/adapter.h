@@ -15,6 +15,7 @@ namespace ddivk::d3d9 {
 
 struct Adapter {
     VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
+    unsigned vulkanIndex = 0; // among vkEnumeratePhysicalDevices' devices: the driver's device selector
     VkPhysicalDeviceProperties properties{};
     vk::Caps caps;
     uint8_t deviceUuid[VK_UUID_SIZE] = {}; // VkPhysicalDeviceIDProperties: stable per device and driver

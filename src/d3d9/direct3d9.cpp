@@ -7,6 +7,7 @@
 #include "d3d9/display_modes.h"
 #include "d3d9/format_support.h"
 #include "util/log.h"
+#include "util/unimplemented.h"
 
 namespace ddivk::d3d9 {
 namespace {
@@ -69,7 +70,7 @@ ULONG STDMETHODCALLTYPE Direct3D9::Release() {
 
 HRESULT STDMETHODCALLTYPE Direct3D9::RegisterSoftwareDevice(void*) {
     // Pluggable software rasterizers are not supported: "D3DERR_INVALIDCALL" is the method's error.
-    DDIVK_WARN_ONCE("d3d9: RegisterSoftwareDevice is not implemented (no software devices)");
+    DDIVK_UNIMPLEMENTED("IDirect3D9::RegisterSoftwareDevice");
     return D3DERR_INVALIDCALL;
 }
 

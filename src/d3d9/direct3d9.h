@@ -1,6 +1,5 @@
 // IDirect3D9Ex: the object Direct3DCreate9 / Direct3DCreate9Ex return. It answers what the
-// adapters (Vulkan physical devices) and the display can do; it creates no device yet
-// (CreateDevice / CreateDeviceEx: D3DERR_NOTAVAILABLE, docs/d3d9-dll.md).
+// adapters (Vulkan physical devices) and the display can do, and creates devices (Device9).
 #pragma once
 
 #include <atomic>
@@ -63,6 +62,9 @@ class Direct3D9 final : public IDirect3D9Ex {
     // The adapter of a HAL call: D3DERR_INVALIDCALL for a bad ordinal or device type value,
     // D3DERR_NOTAVAILABLE for REF / SW / NULLREF (ddivk is a HAL only), else D3D_OK and `out`.
     HRESULT halAdapter(UINT adapter, D3DDEVTYPE type, const Adapter*& out) const;
+    // CreateDevice and CreateDeviceEx: checks, then a Device9 (docs/d3d9-dll.md).
+    HRESULT createDevice(UINT adapter, D3DDEVTYPE type, HWND focusWindow, DWORD flags,
+                         D3DPRESENT_PARAMETERS* parameters, bool extended, IDirect3DDevice9Ex** device);
 
     std::atomic<ULONG> references_{1};
     std::shared_ptr<AdapterList> adapters_;

@@ -1,8 +1,12 @@
-// IDirect3D9Ex: the Check* methods, GetDeviceCaps and device creation (not in this slice).
+// IDirect3D9Ex: the Check* methods, GetDeviceCaps and device creation.
+// The device first: its driver headers must come before <d3d9.h>.
+#include "d3d9/device9.h"
+
 #include "d3d9/direct3d9.h"
 
 #include "d3d9/caps9.h"
 #include "d3d9/format_support.h"
+#include "d3d9/present_parameters.h"
 #include "util/log.h"
 
 namespace ddivk::d3d9 {
@@ -72,18 +76,54 @@ HRESULT STDMETHODCALLTYPE Direct3D9::GetDeviceCaps(UINT adapter, D3DDEVTYPE type
     return D3D_OK;
 }
 
-HRESULT STDMETHODCALLTYPE Direct3D9::CreateDevice(UINT, D3DDEVTYPE, HWND, DWORD, D3DPRESENT_PARAMETERS*,
-                                                  IDirect3DDevice9** device) {
-    if (device) *device = nullptr;
-    DDIVK_WARN_ONCE("d3d9: CreateDevice is not implemented yet (D3DERR_NOTAVAILABLE)");
-    return D3DERR_NOTAVAILABLE;
+HRESULT Direct3D9::createDevice(UINT adapter, D3DDEVTYPE type, HWND focusWindow, DWORD flags,
+                                D3DPRESENT_PARAMETERS* parameters, bool extended,
+                                IDirect3DDevice9Ex** device) {
+    if (!device) return D3DERR_INVALIDCALL;
+    *device = nullptr;
+    const Adapter* a = nullptr;
+    if (!parameters || !validVertexProcessing(flags)) return D3DERR_INVALIDCALL;
+    if (HRESULT hr = halAdapter(adapter, type, a); FAILED(hr)) return hr;
+    if (!focusWindow && !parameters->hDeviceWindow && !parameters->Windowed) return D3DERR_INVALIDCALL;
+    D3DPRESENT_PARAMETERS checked = *parameters;
+    if (HRESULT hr = checkPresentParameters(*a, focusWindow, extended, checked); FAILED(hr)) return hr;
+    if (!checked.Windowed)
+        DDIVK_WARN_ONCE("d3d9: full-screen display modes are not set yet; rendering goes on");
+    DeviceCreation creation;
+    creation.direct3d = this;
+    creation.adapter = a;
+    creation.adapterOrdinal = adapter;
+    creation.vulkanIndex = a->vulkanIndex;
+    creation.focusWindow = focusWindow;
+    creation.flags = flags;
+    creation.present = checked;
+    creation.extended = extended;
+    if (HRESULT hr = Device9::create(creation, device); FAILED(hr)) return hr;
+    // D3D9 writes the filled-in defaults back (a windowed back buffer's size and format).
+    *parameters = checked;
+    return D3D_OK;
 }
 
-HRESULT STDMETHODCALLTYPE Direct3D9::CreateDeviceEx(UINT, D3DDEVTYPE, HWND, DWORD, D3DPRESENT_PARAMETERS*,
-                                                    D3DDISPLAYMODEEX*, IDirect3DDevice9Ex** device) {
-    if (device) *device = nullptr;
-    DDIVK_WARN_ONCE("d3d9: CreateDeviceEx is not implemented yet (D3DERR_NOTAVAILABLE)");
-    return D3DERR_NOTAVAILABLE;
+HRESULT STDMETHODCALLTYPE Direct3D9::CreateDevice(UINT adapter, D3DDEVTYPE type, HWND focusWindow,
+                                                  DWORD flags, D3DPRESENT_PARAMETERS* parameters,
+                                                  IDirect3DDevice9** device) {
+    if (!device) return D3DERR_INVALIDCALL;
+    IDirect3DDevice9Ex* created = nullptr;
+    const HRESULT hr = createDevice(adapter, type, focusWindow, flags, parameters, false, &created);
+    *device = created;
+    return hr;
+}
+
+HRESULT STDMETHODCALLTYPE Direct3D9::CreateDeviceEx(UINT adapter, D3DDEVTYPE type, HWND focusWindow,
+                                                    DWORD flags, D3DPRESENT_PARAMETERS* parameters,
+                                                    D3DDISPLAYMODEEX* fullscreenMode,
+                                                    IDirect3DDevice9Ex** device) {
+    if (!device) return D3DERR_INVALIDCALL;
+    *device = nullptr;
+    // Ex: a full-screen device names its display mode; a windowed one must not.
+    if (parameters && !parameters->Windowed && !fullscreenMode) return D3DERR_INVALIDCALL;
+    if (parameters && parameters->Windowed && fullscreenMode) return D3DERR_INVALIDCALL;
+    return createDevice(adapter, type, focusWindow, flags, parameters, true, device);
 }
 
 } // namespace ddivk::d3d9

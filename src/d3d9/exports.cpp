@@ -5,6 +5,7 @@
 
 #include "d3d9/direct3d9.h"
 #include "util/log.h"
+#include "util/unimplemented.h"
 #include "vk/error.h"
 
 namespace ddivk::d3d9 {
@@ -96,7 +97,7 @@ DWORD WINAPI D3DPERF_GetStatus() {
 
 // Undocumented: d3dx9 asks it for a shader validator. Not provided: NULL, which d3dx9 survives.
 void* WINAPI Direct3DShaderValidatorCreate9() {
-    DDIVK_WARN_ONCE("d3d9: Direct3DShaderValidatorCreate9 is not implemented (returns NULL)");
+    DDIVK_UNIMPLEMENTED("Direct3DShaderValidatorCreate9");
     return nullptr;
 }
 

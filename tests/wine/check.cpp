@@ -1,5 +1,7 @@
 #include "check.h"
 
+#include <cstring>
+#include <string>
 #include <vector>
 
 namespace wine_check {
@@ -31,9 +33,15 @@ void fail(const char* file, int line, const char* what) {
 
 } // namespace wine_check
 
-int main() {
+// Arguments: run only the tests whose "Suite.Name" contains one of them (all without arguments).
+int main(int argc, char** argv) {
     int passed = 0, failed = 0;
     for (const wine_check::Test& t : wine_check::tests()) {
+        const std::string full = std::string(t.suite) + "." + t.name;
+        bool chosen = argc < 2;
+        for (int i = 1; i < argc && !chosen; ++i)
+            chosen = std::strstr(full.c_str(), argv[i]) != nullptr;
+        if (!chosen) continue;
         wine_check::g_failures = 0;
         t.fn();
         const bool ok = wine_check::g_failures == 0;

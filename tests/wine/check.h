@@ -1,7 +1,7 @@
 // A small test harness for the MinGW-built wine tests (no gtest for Windows): TEST(Suite, Rule)
 // registers a test, CHECK* record failures with file and line and let the test go on.
-// main (check.cpp) runs every test, prints one line per test and "N passed, N failed", and
-// exits 0 only when every test passed.
+// main (check.cpp) runs every test (or those whose Suite.Name contains an argument), prints one line per test
+// and "N passed, N failed", and exits 0 only when every test passed.
 #pragma once
 
 #include <cstdio>

@@ -65,20 +65,6 @@ TEST(IDirect3D9, OnlyObjectsFromDirect3DCreate9ExAreIDirect3D9Ex) {
     CHECK_EQ(made->Release(), 0);
 }
 
-// Device creation is not in this slice of the DLL: a clean failure with no device.
-TEST(IDirect3D9, CreateDeviceIsNotAvailableYet) {
-    D3D9 d3d;
-    REQUIRE(d3d.d3d != nullptr);
-    D3DPRESENT_PARAMETERS pp{};
-    pp.Windowed = TRUE;
-    pp.SwapEffect = D3DSWAPEFFECT_DISCARD;
-    IDirect3DDevice9* device = reinterpret_cast<IDirect3DDevice9*>(1);
-    CHECK_EQ(d3d->CreateDevice(0, D3DDEVTYPE_HAL, GetDesktopWindow(), D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp,
-                               &device),
-             D3DERR_NOTAVAILABLE);
-    CHECK(device == nullptr);
-}
-
 // The d3d9.dll loaded is the one beside the test, not Wine's built-in (WINEDLLOVERRIDES=d3d9=n),
 // and it exports what programs import.
 TEST(D3d9Dll, IsOursAndExportsEveryEntryPoint) {

@@ -1,0 +1,390 @@
+// IDirect3DDevice9Ex: the D3D9 device of the front end. It checks each call as the D3D9 runtime
+// does, keeps the state the program can read back (a state cache of its own, the driver's
+// StateCache class), and records what the driver must do as DP2 tokens into the device's
+// command stream, which a worker thread executes through the driver (docs/d3d9-dll.md).
+#pragma once
+
+// Driver headers before <d3d9.h> (win32.h): its macros would rewrite the driver's names.
+#include "d3d9/command_stream.h"
+#include "ddivk/ddivk.h"
+#include "ddivk/fvf.h"
+#include "draw/format_table.h"
+#include "state/state_cache.h"
+#include "util/unimplemented.h"
+
+#include <array>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "d3d9/device_child.h"
+#include "d3d9/object_registry.h"
+#include "d3d9/win32.h"
+#include "d3d9/windows_names.h"
+
+struct ddivk_device;
+
+namespace ddivk::d3d9 {
+
+struct Adapter;
+class Surface9;
+class SwapChain9;
+class TextureBinding;
+template <class Interface, class Desc> class Buffer9;
+using VertexBuffer9 = Buffer9<IDirect3DVertexBuffer9, D3DVERTEXBUFFER_DESC>;
+using IndexBuffer9 = Buffer9<IDirect3DIndexBuffer9, D3DINDEXBUFFER_DESC>;
+
+// Vertices a draw of `count` primitives of `type` reads; 0 for an unknown type.
+uint64_t primitiveVertices(D3DPRIMITIVETYPE type, UINT count);
+
+// What CreateDevice hands the device.
+struct DeviceCreation {
+    IDirect3D9Ex* direct3d = nullptr; // referenced for the device's life
+    const Adapter* adapter = nullptr;
+    UINT adapterOrdinal = 0;
+    unsigned vulkanIndex = 0; // the adapter's index among Vulkan's physical devices
+    HWND focusWindow = nullptr;
+    DWORD flags = 0;                 // D3DCREATE_*
+    D3DPRESENT_PARAMETERS present{}; // checked, with defaults filled in
+    bool extended = false;           // CreateDeviceEx: QueryInterface gives IDirect3DDevice9Ex
+};
+
+class Device9 final : public IDirect3DDevice9Ex {
+  public:
+    // Creates the driver device, the back buffer, the automatic depth buffer and the context.
+    // D3DERR_NOTAVAILABLE (logged) when the driver cannot.
+    static HRESULT create(const DeviceCreation& creation, IDirect3DDevice9Ex** device);
+    virtual ~Device9();
+
+    // device9.cpp: the device itself
+    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID iid, void** out) override;
+    ULONG STDMETHODCALLTYPE AddRef() override;
+    ULONG STDMETHODCALLTYPE Release() override;
+    HRESULT STDMETHODCALLTYPE TestCooperativeLevel() override;
+    UINT STDMETHODCALLTYPE GetAvailableTextureMem() override;
+    HRESULT STDMETHODCALLTYPE EvictManagedResources() override;
+    HRESULT STDMETHODCALLTYPE GetDirect3D(IDirect3D9** d3d9) override;
+    HRESULT STDMETHODCALLTYPE GetDeviceCaps(D3DCAPS9* caps) override;
+    HRESULT STDMETHODCALLTYPE GetDisplayMode(UINT swapchain_idx, D3DDISPLAYMODE* mode) override;
+    HRESULT STDMETHODCALLTYPE GetCreationParameters(D3DDEVICE_CREATION_PARAMETERS* parameters) override;
+    HRESULT STDMETHODCALLTYPE Present(const RECT* src_rect, const RECT* dst_rect, HWND dst_window_override,
+                                      const RGNDATA* dirty_region) override;
+    UINT STDMETHODCALLTYPE GetNumberOfSwapChains() override;
+    HRESULT STDMETHODCALLTYPE SetSoftwareVertexProcessing(WINBOOL software) override;
+    WINBOOL STDMETHODCALLTYPE GetSoftwareVertexProcessing() override;
+    HRESULT STDMETHODCALLTYPE CheckDeviceState(HWND dst_window) override;
+    // device9_targets.cpp: surfaces and targets
+    HRESULT STDMETHODCALLTYPE GetBackBuffer(UINT swapchain_idx, UINT backbuffer_idx,
+                                            D3DBACKBUFFER_TYPE backbuffer_type,
+                                            IDirect3DSurface9** backbuffer) override;
+    HRESULT STDMETHODCALLTYPE CreateRenderTarget(UINT width, UINT height, D3DFORMAT format,
+                                                 D3DMULTISAMPLE_TYPE multisample_type,
+                                                 DWORD multisample_quality, WINBOOL lockable,
+                                                 IDirect3DSurface9** surface, HANDLE* shared_handle) override;
+    HRESULT STDMETHODCALLTYPE CreateDepthStencilSurface(UINT width, UINT height, D3DFORMAT format,
+                                                        D3DMULTISAMPLE_TYPE multisample_type,
+                                                        DWORD multisample_quality, WINBOOL discard,
+                                                        IDirect3DSurface9** surface,
+                                                        HANDLE* shared_handle) override;
+    HRESULT STDMETHODCALLTYPE GetRenderTargetData(IDirect3DSurface9* render_target,
+                                                  IDirect3DSurface9* dst_surface) override;
+    HRESULT STDMETHODCALLTYPE CreateOffscreenPlainSurface(UINT width, UINT height, D3DFORMAT format,
+                                                          D3DPOOL pool, IDirect3DSurface9** surface,
+                                                          HANDLE* shared_handle) override;
+    HRESULT STDMETHODCALLTYPE SetRenderTarget(DWORD idx, IDirect3DSurface9* surface) override;
+    HRESULT STDMETHODCALLTYPE GetRenderTarget(DWORD idx, IDirect3DSurface9** surface) override;
+    HRESULT STDMETHODCALLTYPE SetDepthStencilSurface(IDirect3DSurface9* depth_stencil) override;
+    HRESULT STDMETHODCALLTYPE GetDepthStencilSurface(IDirect3DSurface9** depth_stencil) override;
+    // device9_state.cpp: fixed-function and pipeline state
+    HRESULT STDMETHODCALLTYPE SetTransform(D3DTRANSFORMSTATETYPE state, const D3DMATRIX* matrix) override;
+    HRESULT STDMETHODCALLTYPE GetTransform(D3DTRANSFORMSTATETYPE State, D3DMATRIX* matrix) override;
+    HRESULT STDMETHODCALLTYPE MultiplyTransform(D3DTRANSFORMSTATETYPE state,
+                                                const D3DMATRIX* matrix) override;
+    HRESULT STDMETHODCALLTYPE SetViewport(const D3DVIEWPORT9* viewport) override;
+    HRESULT STDMETHODCALLTYPE GetViewport(D3DVIEWPORT9* viewport) override;
+    HRESULT STDMETHODCALLTYPE SetMaterial(const D3DMATERIAL9* material) override;
+    HRESULT STDMETHODCALLTYPE GetMaterial(D3DMATERIAL9* material) override;
+    HRESULT STDMETHODCALLTYPE SetLight(DWORD idx, const D3DLIGHT9* light) override;
+    HRESULT STDMETHODCALLTYPE GetLight(DWORD idx, D3DLIGHT9* light) override;
+    HRESULT STDMETHODCALLTYPE LightEnable(DWORD idx, WINBOOL enable) override;
+    HRESULT STDMETHODCALLTYPE GetLightEnable(DWORD idx, WINBOOL* enable) override;
+    HRESULT STDMETHODCALLTYPE SetClipPlane(DWORD idx, const float* plane) override;
+    HRESULT STDMETHODCALLTYPE GetClipPlane(DWORD idx, float* plane) override;
+    HRESULT STDMETHODCALLTYPE SetRenderState(D3DRENDERSTATETYPE state, DWORD value) override;
+    HRESULT STDMETHODCALLTYPE GetRenderState(D3DRENDERSTATETYPE state, DWORD* value) override;
+    HRESULT STDMETHODCALLTYPE GetTextureStageState(DWORD stage, D3DTEXTURESTAGESTATETYPE state,
+                                                   DWORD* value) override;
+    HRESULT STDMETHODCALLTYPE SetTextureStageState(DWORD stage, D3DTEXTURESTAGESTATETYPE state,
+                                                   DWORD value) override;
+    HRESULT STDMETHODCALLTYPE GetSamplerState(DWORD sampler_idx, D3DSAMPLERSTATETYPE state,
+                                              DWORD* value) override;
+    HRESULT STDMETHODCALLTYPE SetSamplerState(DWORD sampler_idx, D3DSAMPLERSTATETYPE state,
+                                              DWORD value) override;
+    HRESULT STDMETHODCALLTYPE SetScissorRect(const RECT* rect) override;
+    HRESULT STDMETHODCALLTYPE GetScissorRect(RECT* rect) override;
+    // device9_draw.cpp: vertex input, buffers, scenes, clears and draws
+    HRESULT STDMETHODCALLTYPE BeginScene() override;
+    HRESULT STDMETHODCALLTYPE EndScene() override;
+    HRESULT STDMETHODCALLTYPE Clear(DWORD rect_count, const D3DRECT* rects, DWORD flags, D3DCOLOR colour,
+                                    float z, DWORD stencil) override;
+    HRESULT STDMETHODCALLTYPE DrawPrimitive(D3DPRIMITIVETYPE primitive_type, UINT start_vertex,
+                                            UINT primitive_count) override;
+    HRESULT STDMETHODCALLTYPE DrawIndexedPrimitive(D3DPRIMITIVETYPE primitive_type, INT base_vertex_idx,
+                                                   UINT min_vertex_idx, UINT vertex_count, UINT start_idx,
+                                                   UINT primitive_count) override;
+    HRESULT STDMETHODCALLTYPE DrawPrimitiveUP(D3DPRIMITIVETYPE primitive_type, UINT primitive_count,
+                                              const void* data, UINT stride) override;
+    HRESULT STDMETHODCALLTYPE SetFVF(DWORD fvf) override;
+    HRESULT STDMETHODCALLTYPE GetFVF(DWORD* fvf) override;
+    HRESULT STDMETHODCALLTYPE SetStreamSource(UINT stream_idx, IDirect3DVertexBuffer9* buffer, UINT offset,
+                                              UINT stride) override;
+    HRESULT STDMETHODCALLTYPE GetStreamSource(UINT stream_idx, IDirect3DVertexBuffer9** buffer, UINT* offset,
+                                              UINT* stride) override;
+    HRESULT STDMETHODCALLTYPE SetStreamSourceFreq(UINT stream_idx, UINT frequency) override;
+    HRESULT STDMETHODCALLTYPE GetStreamSourceFreq(UINT stream_idx, UINT* frequency) override;
+    HRESULT STDMETHODCALLTYPE SetIndices(IDirect3DIndexBuffer9* buffer) override;
+    HRESULT STDMETHODCALLTYPE GetIndices(IDirect3DIndexBuffer9** buffer) override;
+    HRESULT STDMETHODCALLTYPE CreateVertexBuffer(UINT size, DWORD usage, DWORD fvf, D3DPOOL pool,
+                                                 IDirect3DVertexBuffer9** buffer,
+                                                 HANDLE* shared_handle) override;
+    HRESULT STDMETHODCALLTYPE CreateIndexBuffer(UINT size, DWORD usage, D3DFORMAT format, D3DPOOL pool,
+                                                IDirect3DIndexBuffer9** buffer,
+                                                HANDLE* shared_handle) override;
+    HRESULT STDMETHODCALLTYPE DrawIndexedPrimitiveUP(D3DPRIMITIVETYPE primitive_type, UINT min_vertex_idx,
+                                                     UINT vertex_count, UINT primitive_count,
+                                                     const void* index_data, D3DFORMAT index_format,
+                                                     const void* data, UINT stride) override;
+    // device9_present.cpp and device9_reset.cpp: presentation and Reset
+    HRESULT STDMETHODCALLTYPE GetSwapChain(UINT swapchain_idx, IDirect3DSwapChain9** swapchain) override;
+    HRESULT STDMETHODCALLTYPE Reset(D3DPRESENT_PARAMETERS* parameters) override;
+    HRESULT STDMETHODCALLTYPE GetRasterStatus(UINT swapchain_idx, D3DRASTER_STATUS* raster_status) override;
+    HRESULT STDMETHODCALLTYPE PresentEx(const RECT* src_rect, const RECT* dst_rect, HWND dst_window_override,
+                                        const RGNDATA* dirty_region, DWORD flags) override;
+    HRESULT STDMETHODCALLTYPE ResetEx(D3DPRESENT_PARAMETERS* parameters, D3DDISPLAYMODEEX* mode) override;
+    // device9_unimplemented.cpp: not implemented yet (one warning each, counted)
+    HRESULT STDMETHODCALLTYPE SetCursorProperties(UINT hotspot_x, UINT hotspot_y,
+                                                  IDirect3DSurface9* bitmap) override;
+    void STDMETHODCALLTYPE SetCursorPosition(int x, int y, DWORD flags) override;
+    WINBOOL STDMETHODCALLTYPE ShowCursor(WINBOOL show) override;
+    HRESULT STDMETHODCALLTYPE CreateAdditionalSwapChain(D3DPRESENT_PARAMETERS* parameters,
+                                                        IDirect3DSwapChain9** swapchain) override;
+    HRESULT STDMETHODCALLTYPE SetDialogBoxMode(WINBOOL enable) override;
+    void STDMETHODCALLTYPE SetGammaRamp(UINT swapchain_idx, DWORD flags, const D3DGAMMARAMP* ramp) override;
+    void STDMETHODCALLTYPE GetGammaRamp(UINT swapchain_idx, D3DGAMMARAMP* ramp) override;
+    HRESULT STDMETHODCALLTYPE GetFrontBufferData(UINT swapchain_idx, IDirect3DSurface9* dst_surface) override;
+    HRESULT STDMETHODCALLTYPE SetClipStatus(const D3DCLIPSTATUS9* clip_status) override;
+    HRESULT STDMETHODCALLTYPE GetClipStatus(D3DCLIPSTATUS9* clip_status) override;
+    HRESULT STDMETHODCALLTYPE ValidateDevice(DWORD* pass_count) override;
+    HRESULT STDMETHODCALLTYPE SetPaletteEntries(UINT palette_idx, const PALETTEENTRY* entries) override;
+    HRESULT STDMETHODCALLTYPE GetPaletteEntries(UINT palette_idx, PALETTEENTRY* entries) override;
+    HRESULT STDMETHODCALLTYPE SetCurrentTexturePalette(UINT palette_idx) override;
+    HRESULT STDMETHODCALLTYPE GetCurrentTexturePalette(UINT* palette_idx) override;
+    HRESULT STDMETHODCALLTYPE SetNPatchMode(float segment_count) override;
+    float STDMETHODCALLTYPE GetNPatchMode() override;
+    HRESULT STDMETHODCALLTYPE ProcessVertices(UINT src_start_idx, UINT dst_idx, UINT vertex_count,
+                                              IDirect3DVertexBuffer9* dst_buffer,
+                                              IDirect3DVertexDeclaration9* declaration, DWORD flags) override;
+    HRESULT STDMETHODCALLTYPE DrawRectPatch(UINT handle, const float* segment_count,
+                                            const D3DRECTPATCH_INFO* patch_info) override;
+    HRESULT STDMETHODCALLTYPE DrawTriPatch(UINT handle, const float* segment_count,
+                                           const D3DTRIPATCH_INFO* patch_info) override;
+    HRESULT STDMETHODCALLTYPE DeletePatch(UINT handle) override;
+    HRESULT STDMETHODCALLTYPE SetConvolutionMonoKernel(UINT width, UINT height, float* rows,
+                                                       float* columns) override;
+    HRESULT STDMETHODCALLTYPE ComposeRects(IDirect3DSurface9* src_surface, IDirect3DSurface9* dst_surface,
+                                           IDirect3DVertexBuffer9* src_descs, UINT rect_count,
+                                           IDirect3DVertexBuffer9* dst_descs, D3DCOMPOSERECTSOP operation,
+                                           INT offset_x, INT offset_y) override;
+    HRESULT STDMETHODCALLTYPE GetGPUThreadPriority(INT* priority) override;
+    HRESULT STDMETHODCALLTYPE SetGPUThreadPriority(INT priority) override;
+    HRESULT STDMETHODCALLTYPE WaitForVBlank(UINT swapchain_idx) override;
+    HRESULT STDMETHODCALLTYPE CheckResourceResidency(IDirect3DResource9** resources,
+                                                     UINT32 resource_count) override;
+    HRESULT STDMETHODCALLTYPE SetMaximumFrameLatency(UINT max_latency) override;
+    HRESULT STDMETHODCALLTYPE GetMaximumFrameLatency(UINT* max_latency) override;
+    HRESULT STDMETHODCALLTYPE CreateRenderTargetEx(UINT width, UINT height, D3DFORMAT format,
+                                                   D3DMULTISAMPLE_TYPE multisample_type,
+                                                   DWORD multisample_quality, WINBOOL lockable,
+                                                   IDirect3DSurface9** surface, HANDLE* shared_handle,
+                                                   DWORD usage) override;
+    HRESULT STDMETHODCALLTYPE CreateOffscreenPlainSurfaceEx(UINT width, UINT Height, D3DFORMAT format,
+                                                            D3DPOOL pool, IDirect3DSurface9** surface,
+                                                            HANDLE* shared_handle, DWORD usage) override;
+    HRESULT STDMETHODCALLTYPE CreateDepthStencilSurfaceEx(UINT width, UINT height, D3DFORMAT format,
+                                                          D3DMULTISAMPLE_TYPE multisample_type,
+                                                          DWORD multisample_quality, WINBOOL discard,
+                                                          IDirect3DSurface9** surface, HANDLE* shared_handle,
+                                                          DWORD usage) override;
+    HRESULT STDMETHODCALLTYPE GetDisplayModeEx(UINT swapchain_idx, D3DDISPLAYMODEEX* mode,
+                                               D3DDISPLAYROTATION* rotation) override;
+    // ---- TEXTURES ROOM (device9_textures.cpp once implemented; until then device9_unimplemented.cpp) ----
+    HRESULT STDMETHODCALLTYPE CreateTexture(UINT width, UINT height, UINT levels, DWORD usage,
+                                            D3DFORMAT format, D3DPOOL pool, IDirect3DTexture9** texture,
+                                            HANDLE* shared_handle) override;
+    HRESULT STDMETHODCALLTYPE CreateVolumeTexture(UINT width, UINT height, UINT depth, UINT levels,
+                                                  DWORD usage, D3DFORMAT format, D3DPOOL pool,
+                                                  IDirect3DVolumeTexture9** texture,
+                                                  HANDLE* shared_handle) override;
+    HRESULT STDMETHODCALLTYPE CreateCubeTexture(UINT edge_length, UINT levels, DWORD usage, D3DFORMAT format,
+                                                D3DPOOL pool, IDirect3DCubeTexture9** texture,
+                                                HANDLE* shared_handle) override;
+    HRESULT STDMETHODCALLTYPE UpdateSurface(IDirect3DSurface9* src_surface, const RECT* src_rect,
+                                            IDirect3DSurface9* dst_surface, const POINT* dst_point) override;
+    HRESULT STDMETHODCALLTYPE UpdateTexture(IDirect3DBaseTexture9* src_texture,
+                                            IDirect3DBaseTexture9* dst_texture) override;
+    HRESULT STDMETHODCALLTYPE StretchRect(IDirect3DSurface9* src_surface, const RECT* src_rect,
+                                          IDirect3DSurface9* dst_surface, const RECT* dst_rect,
+                                          D3DTEXTUREFILTERTYPE filter) override;
+    HRESULT STDMETHODCALLTYPE ColorFill(IDirect3DSurface9* surface, const RECT* rect,
+                                        D3DCOLOR colour) override;
+    HRESULT STDMETHODCALLTYPE GetTexture(DWORD stage, IDirect3DBaseTexture9** texture) override;
+    HRESULT STDMETHODCALLTYPE SetTexture(DWORD stage, IDirect3DBaseTexture9* texture) override;
+    // ---- end of textures room methods ----
+    // ---- SHADERS ROOM (device9_shaders.cpp once implemented; until then device9_unimplemented.cpp) ----
+    HRESULT STDMETHODCALLTYPE CreateVertexDeclaration(const D3DVERTEXELEMENT9* elements,
+                                                      IDirect3DVertexDeclaration9** declaration) override;
+    HRESULT STDMETHODCALLTYPE SetVertexDeclaration(IDirect3DVertexDeclaration9* declaration) override;
+    HRESULT STDMETHODCALLTYPE GetVertexDeclaration(IDirect3DVertexDeclaration9** declaration) override;
+    HRESULT STDMETHODCALLTYPE CreateVertexShader(const DWORD* byte_code,
+                                                 IDirect3DVertexShader9** shader) override;
+    HRESULT STDMETHODCALLTYPE SetVertexShader(IDirect3DVertexShader9* shader) override;
+    HRESULT STDMETHODCALLTYPE GetVertexShader(IDirect3DVertexShader9** shader) override;
+    HRESULT STDMETHODCALLTYPE SetVertexShaderConstantF(UINT reg_idx, const float* data, UINT count) override;
+    HRESULT STDMETHODCALLTYPE GetVertexShaderConstantF(UINT reg_idx, float* data, UINT count) override;
+    HRESULT STDMETHODCALLTYPE SetVertexShaderConstantI(UINT reg_idx, const int* data, UINT count) override;
+    HRESULT STDMETHODCALLTYPE GetVertexShaderConstantI(UINT reg_idx, int* data, UINT count) override;
+    HRESULT STDMETHODCALLTYPE SetVertexShaderConstantB(UINT reg_idx, const WINBOOL* data,
+                                                       UINT count) override;
+    HRESULT STDMETHODCALLTYPE GetVertexShaderConstantB(UINT reg_idx, WINBOOL* data, UINT count) override;
+    HRESULT STDMETHODCALLTYPE CreatePixelShader(const DWORD* byte_code,
+                                                IDirect3DPixelShader9** shader) override;
+    HRESULT STDMETHODCALLTYPE SetPixelShader(IDirect3DPixelShader9* shader) override;
+    HRESULT STDMETHODCALLTYPE GetPixelShader(IDirect3DPixelShader9** shader) override;
+    HRESULT STDMETHODCALLTYPE SetPixelShaderConstantF(UINT reg_idx, const float* data, UINT count) override;
+    HRESULT STDMETHODCALLTYPE GetPixelShaderConstantF(UINT reg_idx, float* data, UINT count) override;
+    HRESULT STDMETHODCALLTYPE SetPixelShaderConstantI(UINT reg_idx, const int* data, UINT count) override;
+    HRESULT STDMETHODCALLTYPE GetPixelShaderConstantI(UINT reg_idx, int* data, UINT count) override;
+    HRESULT STDMETHODCALLTYPE SetPixelShaderConstantB(UINT reg_idx, const WINBOOL* data, UINT count) override;
+    HRESULT STDMETHODCALLTYPE GetPixelShaderConstantB(UINT reg_idx, WINBOOL* data, UINT count) override;
+    // ---- end of shaders room methods ----
+    // ---- QUERIES AND STATE BLOCKS ROOM (device9_queries.cpp, device9_state_blocks.cpp once implemented)
+    // ----
+    HRESULT STDMETHODCALLTYPE CreateStateBlock(D3DSTATEBLOCKTYPE type,
+                                               IDirect3DStateBlock9** stateblock) override;
+    HRESULT STDMETHODCALLTYPE BeginStateBlock() override;
+    HRESULT STDMETHODCALLTYPE EndStateBlock(IDirect3DStateBlock9** stateblock) override;
+    HRESULT STDMETHODCALLTYPE CreateQuery(D3DQUERYTYPE type, IDirect3DQuery9** query) override;
+    // Which object a handle names, per kind (object_registry.h); shared with the objects.
+    const std::shared_ptr<ObjectRegistry>& registry() const { return registry_; }
+    // State blocks (device9_state_blocks.cpp): records a STATESET token after state_ took it.
+    void recordStateSet(uint32_t operation, uint32_t handle, uint32_t type);
+    // Re-derives the Bound<> slots from state_'s handles after a state block changed them.
+    void rebindFromState();
+    state::StateCache& stateCache() { return state_; }
+    // ---- end of queries room methods ----
+
+    // ---- For the device's objects ----
+    // IDirect3DSwapChain9::Present and the device's Present / PresentEx.
+    HRESULT presentFrame(const RECT* source, const RECT* dest, HWND window, DWORD flags);
+    const D3DPRESENT_PARAMETERS& presentParameters() const { return creation_.present; }
+    // Objects D3D9's Reset requires released (D3DPOOL_DEFAULT resources, state blocks, ...):
+    // their constructors and destructors count them.
+    void defaultPoolObjectCreated() { ++defaultPoolObjects_; }
+    void defaultPoolObjectDestroyed() { --defaultPoolObjects_; }
+    ddivk_device* driver() const { return driver_; }
+    uintptr_t context() const { return context_; }
+    CommandStream& stream() { return *stream_; }
+    // Held for each call when the program asked for D3DCREATE_MULTITHREADED.
+    std::unique_lock<std::recursive_mutex> lock() {
+        return multithreaded_ ? std::unique_lock(mutex_) : std::unique_lock<std::recursive_mutex>();
+    }
+
+  private:
+    explicit Device9(const DeviceCreation& creation);
+    HRESULT initialise();
+    // Creates a driver surface (render target or depth-stencil) for the program or the device.
+    HRESULT createDriverSurface(UINT width, UINT height, ::D3DFORMAT format, DWORD usage, bool ownedByDevice,
+                                Surface9** surface);
+    // Records SETRENDERTARGET2 / SETDEPTHSTENCIL for what is bound now.
+    void recordRenderTarget(DWORD index);
+    void recordDepthStencil();
+    // D3D9's rule for each draw: a vertex shader or an FVF / declaration must be set, and the
+    // primitive type and count valid; D3DERR_INVALIDCALL otherwise.
+    HRESULT checkDraw(D3DPRIMITIVETYPE type, UINT count) const;
+    // The defaults D3D9 gives a device of these presentation parameters.
+    state::DeviceDefaults defaults() const;
+
+    std::atomic<ULONG> references_{1};
+    DeviceCreation creation_;
+    bool multithreaded_ = false;
+    std::recursive_mutex mutex_;
+
+    ddivk_device* driver_ = nullptr;
+    uintptr_t context_ = 0;
+    std::unique_ptr<CommandStream> stream_;
+    state::StateCache state_; // what the program has set: answers the Get methods
+
+    Surface9* backBuffer_ = nullptr; // owned
+    Surface9* autoDepth_ = nullptr;  // owned; null without EnableAutoDepthStencil
+    std::array<Bound<Surface9>, state::kMaxRenderTargets> renderTargets_;
+    Bound<Surface9> depthStencil_;
+    std::array<Bound<VertexBuffer9>, state::kMaxStreams> streams_;
+    Bound<IndexBuffer9> indices_;
+    bool inScene_ = false;
+    bool softwareVertexProcessing_ = false;
+
+    // Presentation (device9_present.cpp). The window swapchains are the worker's: made, used
+    // and destroyed by jobs on it (and by the destructor once it has stopped).
+    struct WindowChain {
+        HWND window;
+        uint32_t interval;
+        ddivk_swapchain* chain; // null: the window cannot be presented to
+    };
+    // DrawIndexedPrimitiveUP's indices go through a dynamic index buffer of the device's,
+    // written on the worker before the draw (device9_draw_up.cpp); 0 until first needed.
+    HRESULT uploadUpIndices(const void* indices, UINT bytes);
+    void destroyUpIndexBuffer();
+    uint32_t upIndexBuffer_ = 0;
+    UINT upIndexBytes_ = 0;
+    // Reset and ResetEx (device9_reset.cpp); releaseBindings drops every binding's reference.
+    HRESULT resetDevice(D3DPRESENT_PARAMETERS* parameters);
+    void releaseBindings();
+    void presentOnWorker(HWND window, uint32_t interval, uint32_t surface, const ddivk_rect* source,
+                         const ddivk_rect* dest);
+    void destroyWindowChains();
+    SwapChain9* swapChain_ = nullptr; // owned: the implicit swap chain
+    std::vector<WindowChain> windowChains_;
+    std::atomic<bool> deviceLost_{false};
+    uint64_t presentCount_ = 0;
+    std::atomic<int> defaultPoolObjects_{0};
+
+    // ---- textures room members ----
+    // The texture bound to each sampler (state::samplerIndex order), kept alive while bound.
+    std::array<Bound<TextureBinding>, state::kSamplerCount> textures_;
+    // Unbinds every texture; the destructor calls it while the stream still runs.
+    void releaseBoundTextures();
+    // Re-derives the texture slots from state_'s handles (after a state block changed them).
+    void rebindTextures();
+    // ---- shaders room members ----
+    // The bound declaration and shaders (device9_shaders.cpp): kept alive while set.
+    struct ShaderBindings;
+    struct ShaderBindingsDeleter {
+        void operator()(ShaderBindings* bindings) const;
+    };
+    std::unique_ptr<ShaderBindings, ShaderBindingsDeleter> shaderBindings_;
+    ShaderBindings& shaderBindings();
+    // Re-derives the bound declaration and shaders from state_'s handles (after a state block).
+    void rebindShaders();
+    // Set*ShaderConstant*: D3D9's register range, the state cache, then the DP2 token `op` with
+    // `perRegister` values a register (device9_constants.cpp).
+    template <class T>
+    HRESULT setShaderConstants(uint8_t op,
+                               ddivk::HRESULT (state::StateCache::*set)(uint32_t, const T*, uint32_t),
+                               uint32_t limit, uint32_t perRegister, UINT start, const T* data, UINT count);
+    // ---- queries and state blocks room members ----
+    std::shared_ptr<ObjectRegistry> registry_ = std::make_shared<ObjectRegistry>();
+    uint32_t nextStateBlock_ = 1; // handles of state blocks, chosen here (DP2 STATESET's dwParam)
+    uint32_t recordingBlock_ = 0; // the handle BeginStateBlock gave, 0 when not recording
+};
+
+} // namespace ddivk::d3d9

@@ -1,0 +1,243 @@
+// IDirect3DDevice9Ex: vertex and index buffers, the vertex input (FVF, streams, indices),
+// scenes, clears and the draws from buffers, recorded as the DX9 DP2 draw tokens. The draws
+// from user memory are in device9_draw_up.cpp.
+// Driver headers before <d3d9.h>: device9.h first.
+#include "d3d9/device9.h"
+
+#include "ddivk/dp2_payloads.h"
+#include "ddivk/fvf.h"
+#include "util/unimplemented.h"
+
+#include "d3d9/buffer9.h"
+#include "d3d9/surface9.h"
+
+namespace ddivk::d3d9 {
+
+uint64_t primitiveVertices(D3DPRIMITIVETYPE type, UINT count) {
+    switch (type) {
+    case ::D3DPT_POINTLIST:
+        return count;
+    case ::D3DPT_LINELIST:
+        return uint64_t{count} * 2;
+    case ::D3DPT_LINESTRIP:
+        return uint64_t{count} + 1;
+    case ::D3DPT_TRIANGLELIST:
+        return uint64_t{count} * 3;
+    case ::D3DPT_TRIANGLESTRIP:
+    case ::D3DPT_TRIANGLEFAN:
+        return uint64_t{count} + 2;
+    default:
+        return 0;
+    }
+}
+
+namespace {
+
+bool hasStencil(::D3DFORMAT f) {
+    return f == ::D3DFMT_D24S8 || f == ::D3DFMT_D15S1 || f == ::D3DFMT_D24X4S4 || f == ::D3DFMT_D24FS8;
+}
+
+} // namespace
+
+HRESULT STDMETHODCALLTYPE Device9::CreateVertexBuffer(UINT length, DWORD usage, DWORD fvf, D3DPOOL pool,
+                                                      IDirect3DVertexBuffer9** buffer, HANDLE* shared) {
+    if (!buffer) return D3DERR_INVALIDCALL;
+    *buffer = nullptr;
+    // D3D9: a buffer of an FVF holds at least one vertex of it; scratch buffers do not exist.
+    if (shared || length == 0 || (fvf && length < fvfVertexSize(fvf)) || pool == D3DPOOL_SCRATCH ||
+        pool > D3DPOOL_SCRATCH)
+        return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    uint32_t handle = 0;
+    if (HRESULT hr = BufferStorage::create(*this, length, usage, ::D3DFMT_VERTEXDATA, true, pool, &handle);
+        FAILED(hr))
+        return hr;
+    D3DVERTEXBUFFER_DESC desc{};
+    desc.Format = ::D3DFMT_VERTEXDATA;
+    desc.Type = D3DRTYPE_VERTEXBUFFER;
+    desc.Usage = usage;
+    desc.Pool = pool;
+    desc.Size = length;
+    desc.FVF = fvf;
+    *buffer = new VertexBuffer9(*this, this, handle, desc);
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::CreateIndexBuffer(UINT length, DWORD usage, D3DFORMAT format, D3DPOOL pool,
+                                                     IDirect3DIndexBuffer9** buffer, HANDLE* shared) {
+    if (!buffer) return D3DERR_INVALIDCALL;
+    *buffer = nullptr;
+    if (shared || length == 0 || (format != ::D3DFMT_INDEX16 && format != ::D3DFMT_INDEX32) ||
+        pool == D3DPOOL_SCRATCH || pool > D3DPOOL_SCRATCH)
+        return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    uint32_t handle = 0;
+    if (HRESULT hr = BufferStorage::create(*this, length, usage, format, false, pool, &handle); FAILED(hr))
+        return hr;
+    D3DINDEXBUFFER_DESC desc{};
+    desc.Format = format;
+    desc.Type = D3DRTYPE_INDEXBUFFER;
+    desc.Usage = usage;
+    desc.Pool = pool;
+    desc.Size = length;
+    *buffer = new IndexBuffer9(*this, this, handle, desc);
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::SetFVF(DWORD fvf) {
+    auto guard = lock();
+    if (state_.setFvf(fvf) != S_OK) return D3DERR_INVALIDCALL;
+    // DX9 runtimes send the FVF code through SETVERTEXSHADER (d3dhal.h).
+    D3DHAL_DP2VERTEXSHADER v{fvf};
+    stream_->token(D3DDP2OP_SETVERTEXSHADER, v);
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::GetFVF(DWORD* fvf) {
+    if (!fvf) return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    *fvf = state_.fvf();
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::SetStreamSource(UINT stream, IDirect3DVertexBuffer9* data, UINT offset,
+                                                   UINT stride) {
+    if (stream >= state::kMaxStreams) return D3DERR_INVALIDCALL;
+    auto* buffer = static_cast<VertexBuffer9*>(data);
+    auto guard = lock();
+    const uint32_t handle = buffer ? buffer->handle() : 0;
+    if (state_.setStreamSource(stream, handle, offset, stride) != S_OK) return D3DERR_INVALIDCALL;
+    streams_[stream].reset(buffer);
+    D3DHAL_DP2SETSTREAMSOURCE2 s{stream, handle, offset, stride};
+    stream_->token(D3DDP2OP_SETSTREAMSOURCE2, s);
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::GetStreamSource(UINT stream, IDirect3DVertexBuffer9** data, UINT* offset,
+                                                   UINT* stride) {
+    if (!data || !offset || !stride || stream >= state::kMaxStreams) return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    VertexBuffer9* buffer = streams_[stream].get();
+    if (buffer) buffer->AddRef();
+    *data = buffer;
+    const state::StreamSource s = state_.streamSource(stream);
+    *offset = s.offset;
+    *stride = s.stride;
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::SetStreamSourceFreq(UINT stream, UINT divider) {
+    if (stream >= state::kMaxStreams) return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    if (state_.setStreamSourceFreq(stream, divider) != S_OK) return D3DERR_INVALIDCALL;
+    D3DHAL_DP2SETSTREAMSOURCEFREQ f{stream, divider};
+    stream_->token(D3DDP2OP_SETSTREAMSOURCEFREQ, f);
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::GetStreamSourceFreq(UINT stream, UINT* divider) {
+    if (!divider || stream >= state::kMaxStreams) return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    *divider = state_.streamSourceFreq(stream);
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::SetIndices(IDirect3DIndexBuffer9* data) {
+    auto* buffer = static_cast<IndexBuffer9*>(data);
+    auto guard = lock();
+    const uint32_t handle = buffer ? buffer->handle() : 0;
+    const uint32_t stride = buffer ? (buffer->desc().Format == ::D3DFMT_INDEX32 ? 4 : 2) : 0;
+    if (state_.setIndices(handle, stride) != S_OK) return D3DERR_INVALIDCALL;
+    indices_.reset(buffer);
+    D3DHAL_DP2SETINDICES i{handle, stride};
+    stream_->token(D3DDP2OP_SETINDICES, i);
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::GetIndices(IDirect3DIndexBuffer9** data) {
+    if (!data) return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    IndexBuffer9* buffer = indices_.get();
+    if (buffer) buffer->AddRef();
+    *data = buffer;
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::BeginScene() {
+    auto guard = lock();
+    if (inScene_) return D3DERR_INVALIDCALL;
+    inScene_ = true;
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::EndScene() {
+    auto guard = lock();
+    if (!inScene_) return D3DERR_INVALIDCALL;
+    inScene_ = false;
+    // The scene's work starts on the GPU while the program goes on (D3D9 drivers flush here).
+    stream_->flush();
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::Clear(DWORD count, const D3DRECT* rects, DWORD flags, D3DCOLOR color,
+                                         float z, DWORD stencil) {
+    constexpr DWORD kAll = D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL;
+    if ((count && !rects) || !flags || (flags & ~kAll) || count > 0xFFFF) return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    // Depth and stencil clears need a depth-stencil surface, with stencil bits for the latter.
+    const Surface9* depth = depthStencil_.get();
+    if ((flags & (D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL)) && !depth) return D3DERR_INVALIDCALL;
+    if ((flags & D3DCLEAR_STENCIL) && !hasStencil(depth->desc().Format)) return D3DERR_INVALIDCALL;
+    struct Header {
+        uint32_t flags, color;
+        float z;
+        uint32_t stencil;
+    } header{flags, color, z, stencil};
+    const size_t rectBytes = sizeof(ddivk::RECT) * count;
+    D3DHAL_DP2COMMAND command{};
+    command.bCommand = D3DDP2OP_CLEAR;
+    command.wStateCount = static_cast<uint16_t>(count);
+    stream_->reserve(sizeof command + sizeof header + rectBytes);
+    stream_->append(&command, sizeof command);
+    stream_->append(&header, sizeof header);
+    static_assert(sizeof(::D3DRECT) == sizeof(ddivk::RECT)); // x1 y1 x2 y2 is left top right bottom
+    stream_->append(rects, rectBytes);
+    return D3D_OK;
+}
+
+HRESULT Device9::checkDraw(D3DPRIMITIVETYPE type, UINT count) const {
+    if (primitiveVertices(type, count == 0 ? 1 : count) == 0) return D3DERR_INVALIDCALL;
+    if (!state_.vertexShader() && !state_.fvf() && !state_.vertexDeclaration()) return D3DERR_INVALIDCALL;
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::DrawPrimitive(D3DPRIMITIVETYPE type, UINT start, UINT count) {
+    auto guard = lock();
+    if (HRESULT hr = checkDraw(type, count); FAILED(hr)) return hr;
+    if (count == 0) return D3D_OK; // nothing to draw
+    D3DHAL_DP2DRAWPRIMITIVE d{};
+    d.primType = static_cast<ddivk::D3DPRIMITIVETYPE>(type);
+    d.VStart = start;
+    d.PrimitiveCount = count;
+    stream_->token(D3DDP2OP_DRAWPRIMITIVE, d);
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::DrawIndexedPrimitive(D3DPRIMITIVETYPE type, INT baseVertex, UINT minIndex,
+                                                        UINT vertices, UINT startIndex, UINT count) {
+    auto guard = lock();
+    if (HRESULT hr = checkDraw(type, count); FAILED(hr)) return hr;
+    if (!indices_.get()) return D3DERR_INVALIDCALL;
+    if (count == 0) return D3D_OK;
+    D3DHAL_DP2DRAWINDEXEDPRIMITIVE d{};
+    d.primType = static_cast<ddivk::D3DPRIMITIVETYPE>(type);
+    d.BaseVertexIndex = baseVertex;
+    d.MinIndex = minIndex;
+    d.NumVertices = vertices;
+    d.StartIndex = startIndex;
+    d.PrimitiveCount = count;
+    stream_->token(D3DDP2OP_DRAWINDEXEDPRIMITIVE, d);
+    return D3D_OK;
+}
+
+} // namespace ddivk::d3d9

@@ -1,0 +1,129 @@
+// IDirect3DDevice9Ex: presentation. Present posts the back buffer's presentation to the
+// worker after the frame's commands and hands the batch over, so the program goes on recording
+// the next frame; the worker presents through the driver's swapchain of the window (one per
+// window, made at its first Present). The program runs at most a few frames ahead: the command
+// stream has three batches, and each Present ends one.
+#include "d3d9/device9.h"
+
+#include "d3d9/surface9.h"
+#include "d3d9/swap_chain9.h"
+
+namespace ddivk::d3d9 {
+namespace {
+
+// The swapchain interval of a D3DPRESENT_INTERVAL_* value: 0 at once, else vertical blanks.
+uint32_t intervalOf(UINT presentationInterval) {
+    switch (presentationInterval) {
+    case D3DPRESENT_INTERVAL_IMMEDIATE:
+        return 0;
+    case D3DPRESENT_INTERVAL_TWO:
+        return 2;
+    case D3DPRESENT_INTERVAL_THREE:
+        return 3;
+    case D3DPRESENT_INTERVAL_FOUR:
+        return 4;
+    default: // DEFAULT and ONE
+        return 1;
+    }
+}
+
+} // namespace
+
+HRESULT Device9::presentFrame(const RECT* source, const RECT* dest, HWND window, DWORD flags) {
+    auto guard = lock();
+    if (deviceLost_.load()) return D3DERR_DEVICELOST;
+    const D3DPRESENT_PARAMETERS& p = creation_.present;
+    // Rectangles are for D3DSWAPEFFECT_COPY only.
+    if ((source || dest) && p.SwapEffect != D3DSWAPEFFECT_COPY) return D3DERR_INVALIDCALL;
+    const ddivk_rect none{};
+    const ddivk_rect from =
+        source ? ddivk_rect{source->left, source->top, source->right, source->bottom} : none;
+    const ddivk_rect to = dest ? ddivk_rect{dest->left, dest->top, dest->right, dest->bottom} : none;
+    if ((source && (from.right <= from.left || from.bottom <= from.top)) ||
+        (dest && (to.right <= to.left || to.bottom <= to.top)))
+        return D3DERR_INVALIDCALL;
+    HWND target = window ? window : p.hDeviceWindow ? p.hDeviceWindow : creation_.focusWindow;
+    const uint32_t interval = (flags & D3DPRESENT_FORCEIMMEDIATE) ? 0 : intervalOf(p.PresentationInterval);
+    const uint32_t surface = backBuffer_->handle();
+    ++presentCount_;
+    stream_->post(
+        [this, target, interval, surface, from, to, hasFrom = source != nullptr, hasTo = dest != nullptr] {
+            presentOnWorker(target, interval, surface, hasFrom ? &from : nullptr, hasTo ? &to : nullptr);
+        });
+    stream_->flush(); // the frame's work and its presentation go to the worker now
+    return D3D_OK;
+}
+
+void Device9::presentOnWorker(HWND window, uint32_t interval, uint32_t surface, const ddivk_rect* source,
+                              const ddivk_rect* dest) {
+    if (!window) {
+        DDIVK_WARN_ONCE("d3d9: Present without a window: the frame is rendered, not shown");
+        return;
+    }
+    WindowChain* chain = nullptr;
+    for (WindowChain& c : windowChains_)
+        if (c.window == window && c.interval == interval) chain = &c;
+    if (!chain) {
+        WindowChain made{window, interval, nullptr};
+        ddivk_swapchain_desc desc{window, interval};
+        if (ddivk_swapchain_create(driver_, &desc, &made.chain) != S_OK)
+            DDIVK_WARN_ONCE("d3d9: cannot present to the window (see the error above): frames are rendered, "
+                            "not shown");
+        windowChains_.push_back(made);
+        chain = &windowChains_.back();
+    }
+    if (!chain->chain) return;
+    const ddivk::HRESULT hr = ddivk_swapchain_present(driver_, chain->chain, surface, source, dest);
+    if (hr == D3DERR_DEVICELOST) deviceLost_.store(true);
+}
+
+void Device9::destroyWindowChains() {
+    for (WindowChain& c : windowChains_)
+        if (c.chain) ddivk_swapchain_destroy(driver_, c.chain);
+    windowChains_.clear();
+}
+
+HRESULT STDMETHODCALLTYPE Device9::Present(const RECT* source, const RECT* dest, HWND window,
+                                           const RGNDATA* dirty) {
+    (void)dirty; // a hint: the whole rectangle is presented
+    return presentFrame(source, dest, window, 0);
+}
+
+HRESULT STDMETHODCALLTYPE Device9::PresentEx(const RECT* source, const RECT* dest, HWND window,
+                                             const RGNDATA* dirty, DWORD flags) {
+    (void)dirty;
+    return presentFrame(source, dest, window, flags);
+}
+
+HRESULT STDMETHODCALLTYPE Device9::GetSwapChain(UINT index, IDirect3DSwapChain9** swapchain) {
+    if (!swapchain) return D3DERR_INVALIDCALL;
+    *swapchain = nullptr;
+    if (index != 0) return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    swapChain_->AddRef();
+    *swapchain = swapChain_;
+    return D3D_OK;
+}
+
+// Vulkan does not expose the scan-out position: it is estimated from the time within the
+// display's refresh period, so programs that wait for a blank or a scan line make progress.
+HRESULT STDMETHODCALLTYPE Device9::GetRasterStatus(UINT swapchain, D3DRASTER_STATUS* status) {
+    if (!status || swapchain != 0) return D3DERR_INVALIDCALL;
+    D3DDISPLAYMODE mode{};
+    if (FAILED(GetDisplayMode(0, &mode))) return D3DERR_INVALIDCALL;
+    const UINT rate = mode.RefreshRate ? mode.RefreshRate : 60;
+    LARGE_INTEGER now{}, frequency{};
+    QueryPerformanceCounter(&now);
+    QueryPerformanceFrequency(&frequency);
+    const double period = 1.0 / rate;
+    const double seconds = double(now.QuadPart) / double(frequency.QuadPart);
+    const double phase = (seconds - period * static_cast<long long>(seconds / period)) / period;
+    // The last ~5% of a period is the vertical blank (as on a typical display timing).
+    const UINT lines = mode.Height + mode.Height / 20;
+    const UINT line = static_cast<UINT>(phase * lines);
+    status->InVBlank = line >= mode.Height;
+    status->ScanLine = status->InVBlank ? 0 : line;
+    return D3D_OK;
+}
+
+} // namespace ddivk::d3d9

@@ -1,0 +1,92 @@
+// IDirect3DDevice9Ex: Reset. The program must have released what lives in D3DPOOL_DEFAULT
+// (and its state blocks and extra swap chains) first; then the back buffer and the automatic
+// depth buffer are made anew for the new presentation parameters, and every state goes back
+// to its default, in the front end's state cache and in the driver's context alike. Shaders,
+// declarations, managed and system-memory resources survive.
+#include "d3d9/device9.h"
+
+#include "d3d9/buffer9.h"
+#include "d3d9/present_parameters.h"
+#include "d3d9/surface9.h"
+
+namespace ddivk::d3d9 {
+
+HRESULT STDMETHODCALLTYPE Device9::Reset(D3DPRESENT_PARAMETERS* parameters) {
+    return resetDevice(parameters);
+}
+
+HRESULT STDMETHODCALLTYPE Device9::ResetEx(D3DPRESENT_PARAMETERS* parameters, D3DDISPLAYMODEEX* mode) {
+    if (!parameters) return D3DERR_INVALIDCALL;
+    // As CreateDeviceEx: a full-screen device names its display mode, a windowed one must not.
+    if (!parameters->Windowed != (mode != nullptr)) return D3DERR_INVALIDCALL;
+    return resetDevice(parameters);
+}
+
+HRESULT Device9::resetDevice(D3DPRESENT_PARAMETERS* parameters) {
+    if (!parameters) return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    D3DPRESENT_PARAMETERS checked = *parameters;
+    if (HRESULT hr =
+            checkPresentParameters(*creation_.adapter, creation_.focusWindow, creation_.extended, checked);
+        FAILED(hr))
+        return hr;
+    if (const int live = defaultPoolObjects_.load(); live > 0) {
+        DDIVK_WARN("d3d9: Reset refused: %d D3DPOOL_DEFAULT resources or state blocks are still alive", live);
+        return D3DERR_INVALIDCALL;
+    }
+    Surface9* back = nullptr;
+    Surface9* depth = nullptr;
+    if (HRESULT hr = createDriverSurface(checked.BackBufferWidth, checked.BackBufferHeight,
+                                         checked.BackBufferFormat, D3DUSAGE_RENDERTARGET, true, &back);
+        FAILED(hr))
+        return hr;
+    if (checked.EnableAutoDepthStencil) {
+        if (HRESULT hr =
+                createDriverSurface(checked.BackBufferWidth, checked.BackBufferHeight,
+                                    checked.AutoDepthStencilFormat, D3DUSAGE_DEPTHSTENCIL, true, &depth);
+            FAILED(hr)) {
+            delete back;
+            return hr;
+        }
+    }
+    ddivk::HRESULT reset = D3DERR_INVALIDCALL;
+    stream_->call(
+        [&] { reset = ddivk_context_reset(context_, back->handle(), depth ? depth->handle() : 0); });
+    if (reset != S_OK) {
+        delete back;
+        delete depth;
+        return D3DERR_INVALIDCALL;
+    }
+
+    // The front end's side: no bindings, default state, the new implicit surfaces.
+    releaseBindings();
+    delete backBuffer_;
+    delete autoDepth_;
+    backBuffer_ = back;
+    autoDepth_ = depth;
+    creation_.present = checked;
+    *parameters = checked;
+    state_.reset(defaults());
+    state_.setRenderTarget(0, back->handle());
+    state_.setDepthStencil(depth ? depth->handle() : 0);
+    renderTargets_[0].reset(back);
+    depthStencil_.reset(depth);
+    inScene_ = false;
+    // The windows' swapchains are made again at the next Present (new size or interval).
+    stream_->post([this] { destroyWindowChains(); });
+    deviceLost_.store(false);
+    return D3D_OK;
+}
+
+void Device9::releaseBindings() {
+    for (auto& t : renderTargets_)
+        t.reset(nullptr);
+    depthStencil_.reset(nullptr);
+    for (auto& s : streams_)
+        s.reset(nullptr);
+    indices_.reset(nullptr);
+    releaseBoundTextures();  // textures
+    shaderBindings_.reset(); // declaration and shaders
+}
+
+} // namespace ddivk::d3d9

@@ -1,0 +1,185 @@
+// IDirect3DDevice9Ex: surfaces and render targets: the back buffer, render-target, depth-stencil
+// and offscreen plain surfaces, binding them, and GetRenderTargetData.
+// Driver headers before <d3d9.h>: device9.h first.
+#include "d3d9/device9.h"
+
+#include "ddivk/ddivk.h"
+#include "draw/format_table.h"
+#include "util/unimplemented.h"
+
+#include "d3d9/format_support.h"
+#include "d3d9/surface9.h"
+
+namespace ddivk::d3d9 {
+namespace {
+
+Surface9* surfaceOf(IDirect3DSurface9* s) {
+    return static_cast<Surface9*>(s);
+}
+
+template <class T> HRESULT handOut(T* object, T** out) {
+    if (object) object->AddRef();
+    *out = object;
+    return object ? D3D_OK : D3DERR_NOTFOUND;
+}
+
+} // namespace
+
+HRESULT STDMETHODCALLTYPE Device9::GetBackBuffer(UINT swapchain, UINT index, D3DBACKBUFFER_TYPE type,
+                                                 IDirect3DSurface9** backbuffer) {
+    if (!backbuffer) return D3DERR_INVALIDCALL;
+    *backbuffer = nullptr;
+    auto guard = lock();
+    // One swap chain, whose back buffers are presented as one (D3DBACKBUFFER_TYPE_MONO only).
+    if (swapchain != 0 || index >= creation_.present.BackBufferCount || type != D3DBACKBUFFER_TYPE_MONO)
+        return D3DERR_INVALIDCALL;
+    backBuffer_->AddRef();
+    *backbuffer = backBuffer_;
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::CreateRenderTarget(UINT width, UINT height, D3DFORMAT format,
+                                                      D3DMULTISAMPLE_TYPE multisample, DWORD quality,
+                                                      WINBOOL lockable, IDirect3DSurface9** surface,
+                                                      HANDLE* shared) {
+    if (!surface) return D3DERR_INVALIDCALL;
+    *surface = nullptr;
+    if (shared || width == 0 || height == 0 || quality != 0) return D3DERR_INVALIDCALL;
+    if (multisample != D3DMULTISAMPLE_NONE) return D3DERR_NOTAVAILABLE; // as CheckDeviceMultiSampleType says
+    if (lockable) DDIVK_WARN_ONCE("d3d9: lockable render targets cannot be locked yet");
+    if (!rendersTo(*creation_.adapter, format)) return D3DERR_NOTAVAILABLE;
+    auto guard = lock();
+    Surface9* s = nullptr;
+    if (HRESULT hr = createDriverSurface(width, height, format, D3DUSAGE_RENDERTARGET, false, &s); FAILED(hr))
+        return hr;
+    *surface = s;
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::CreateDepthStencilSurface(UINT width, UINT height, D3DFORMAT format,
+                                                             D3DMULTISAMPLE_TYPE multisample, DWORD quality,
+                                                             WINBOOL discard, IDirect3DSurface9** surface,
+                                                             HANDLE* shared) {
+    (void)discard; // contents after a Present are undefined either way
+    if (!surface) return D3DERR_INVALIDCALL;
+    *surface = nullptr;
+    if (shared || width == 0 || height == 0 || quality != 0) return D3DERR_INVALIDCALL;
+    if (multisample != D3DMULTISAMPLE_NONE) return D3DERR_NOTAVAILABLE;
+    if (FAILED(checkDeviceFormat(*creation_.adapter, ::D3DFMT_X8R8G8B8, D3DUSAGE_DEPTHSTENCIL,
+                                 D3DRTYPE_SURFACE, format)))
+        return D3DERR_NOTAVAILABLE;
+    auto guard = lock();
+    Surface9* s = nullptr;
+    if (HRESULT hr = createDriverSurface(width, height, format, D3DUSAGE_DEPTHSTENCIL, false, &s); FAILED(hr))
+        return hr;
+    *surface = s;
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::CreateOffscreenPlainSurface(UINT width, UINT height, D3DFORMAT format,
+                                                               D3DPOOL pool, IDirect3DSurface9** surface,
+                                                               HANDLE* shared) {
+    if (!surface) return D3DERR_INVALIDCALL;
+    *surface = nullptr;
+    if (shared || width == 0 || height == 0) return D3DERR_INVALIDCALL;
+    if (pool == D3DPOOL_MANAGED)
+        return D3DERR_INVALIDCALL; // D3D9: offscreen plain surfaces are never managed
+    if (pool == D3DPOOL_DEFAULT) {
+        DDIVK_UNIMPLEMENTED("IDirect3DDevice9::CreateOffscreenPlainSurface in D3DPOOL_DEFAULT");
+        return D3DERR_NOTAVAILABLE;
+    }
+    if (pool != D3DPOOL_SYSTEMMEM && pool != D3DPOOL_SCRATCH) return D3DERR_INVALIDCALL;
+    const draw::FormatInfo* info = draw::findFormat(static_cast<uint32_t>(format));
+    if (!info || info->bytesPerPixel == 0) return D3DERR_INVALIDCALL;
+    // Rows of blocks (4x4 for DXT), padded to 4 bytes as D3D9's system-memory surfaces are.
+    const uint32_t block = info->blockSize;
+    const uint32_t pitch = ((width + block - 1) / block * info->bytesPerPixel + 3) & ~3u;
+    D3DSURFACE_DESC d{};
+    d.Format = format;
+    d.Type = D3DRTYPE_SURFACE;
+    d.Pool = pool;
+    d.MultiSampleType = D3DMULTISAMPLE_NONE;
+    d.Width = width;
+    d.Height = height;
+    *surface = new Surface9(*this, d, pitch, info->bytesPerPixel, block);
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::GetRenderTargetData(IDirect3DSurface9* renderTarget,
+                                                       IDirect3DSurface9* destination) {
+    if (!renderTarget || !destination) return D3DERR_INVALIDCALL;
+    Surface9* from = surfaceOf(renderTarget);
+    Surface9* to = surfaceOf(destination);
+    const D3DSURFACE_DESC& a = from->desc();
+    const D3DSURFACE_DESC& b = to->desc();
+    // A render target into a system-memory surface of its size and format.
+    if (!(a.Usage & D3DUSAGE_RENDERTARGET) || !from->handle() || b.Pool != D3DPOOL_SYSTEMMEM ||
+        a.Width != b.Width || a.Height != b.Height || a.Format != b.Format)
+        return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    std::vector<uint8_t>& pixels = to->memory();
+    ddivk::HRESULT hr = D3DERR_INVALIDCALL;
+    stream_->call(
+        [&] { hr = ddivk_surface_read(driver_, from->handle(), pixels.data(), to->pitch(), pixels.size()); });
+    return hr == S_OK ? D3D_OK : D3DERR_INVALIDCALL;
+}
+
+void Device9::recordRenderTarget(DWORD index) {
+    D3DHAL_DP2SETRENDERTARGET2 t{};
+    t.RTIndex = index;
+    t.hRenderTarget = renderTargets_[index].get() ? renderTargets_[index].get()->handle() : 0;
+    stream_->token(D3DDP2OP_SETRENDERTARGET2, t);
+}
+
+void Device9::recordDepthStencil() {
+    D3DHAL_DP2SETDEPTHSTENCIL d{};
+    d.hZBuffer = depthStencil_.get() ? depthStencil_.get()->handle() : 0;
+    stream_->token(D3DDP2OP_SETDEPTHSTENCIL, d);
+}
+
+HRESULT STDMETHODCALLTYPE Device9::SetRenderTarget(DWORD index, IDirect3DSurface9* renderTarget) {
+    if (index >= state::kMaxRenderTargets || (index == 0 && !renderTarget)) return D3DERR_INVALIDCALL;
+    Surface9* s = surfaceOf(renderTarget);
+    if (s && !(s->desc().Usage & D3DUSAGE_RENDERTARGET)) return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    renderTargets_[index].reset(s);
+    state_.setRenderTarget(index, s ? s->handle() : 0);
+    recordRenderTarget(index);
+    if (index == 0) {
+        // D3D9: a new render target 0 resets the viewport and the scissor rectangle to cover it.
+        ::D3DVIEWPORT9 viewport{0, 0, s->desc().Width, s->desc().Height, 0.0f, 1.0f};
+        SetViewport(&viewport);
+        const RECT scissor{0, 0, LONG(s->desc().Width), LONG(s->desc().Height)};
+        SetScissorRect(&scissor);
+    }
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::GetRenderTarget(DWORD index, IDirect3DSurface9** renderTarget) {
+    if (!renderTarget) return D3DERR_INVALIDCALL;
+    *renderTarget = nullptr;
+    if (index >= state::kMaxRenderTargets) return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    IDirect3DSurface9* s = renderTargets_[index].get();
+    return handOut(s, renderTarget);
+}
+
+HRESULT STDMETHODCALLTYPE Device9::SetDepthStencilSurface(IDirect3DSurface9* depthStencil) {
+    Surface9* s = surfaceOf(depthStencil);
+    if (s && !(s->desc().Usage & D3DUSAGE_DEPTHSTENCIL)) return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    depthStencil_.reset(s);
+    state_.setDepthStencil(s ? s->handle() : 0);
+    recordDepthStencil();
+    return D3D_OK;
+}
+
+HRESULT STDMETHODCALLTYPE Device9::GetDepthStencilSurface(IDirect3DSurface9** depthStencil) {
+    if (!depthStencil) return D3DERR_INVALIDCALL;
+    *depthStencil = nullptr;
+    auto guard = lock();
+    IDirect3DSurface9* s = depthStencil_.get();
+    return handOut(s, depthStencil);
+}
+
+} // namespace ddivk::d3d9

@@ -1,0 +1,79 @@
+#include "d3d9/present_parameters.h"
+
+#include "d3d9/format_support.h"
+#include "util/log.h"
+
+namespace ddivk::d3d9 {
+namespace {
+
+bool isDepthFormat(::D3DFORMAT f) {
+    switch (f) {
+    case D3DFMT_D16_LOCKABLE:
+    case D3DFMT_D32:
+    case D3DFMT_D15S1:
+    case D3DFMT_D24S8:
+    case D3DFMT_D24X8:
+    case D3DFMT_D24X4S4:
+    case D3DFMT_D16:
+    case D3DFMT_D32F_LOCKABLE:
+    case D3DFMT_D24FS8:
+    case D3DFMT_D32_LOCKABLE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+bool validVertexProcessing(DWORD flags) {
+    const DWORD vp = flags & (D3DCREATE_SOFTWARE_VERTEXPROCESSING | D3DCREATE_HARDWARE_VERTEXPROCESSING |
+                              D3DCREATE_MIXED_VERTEXPROCESSING);
+    return vp == D3DCREATE_SOFTWARE_VERTEXPROCESSING || vp == D3DCREATE_HARDWARE_VERTEXPROCESSING ||
+           vp == D3DCREATE_MIXED_VERTEXPROCESSING;
+}
+
+HRESULT checkPresentParameters(const Adapter& adapter, HWND focusWindow, bool extended,
+                               D3DPRESENT_PARAMETERS& p) {
+    const DWORD lastSwapEffect = extended ? DWORD{5} /* D3DSWAPEFFECT_FLIPEX */ : DWORD{D3DSWAPEFFECT_COPY};
+    if (p.SwapEffect < D3DSWAPEFFECT_DISCARD || DWORD(p.SwapEffect) > lastSwapEffect)
+        return D3DERR_INVALIDCALL;
+    if (p.BackBufferCount > D3DPRESENT_BACK_BUFFERS_MAX) return D3DERR_INVALIDCALL;
+    if (p.BackBufferCount == 0) p.BackBufferCount = 1;
+    if (p.SwapEffect == D3DSWAPEFFECT_COPY && p.BackBufferCount > 1) return D3DERR_INVALIDCALL;
+    if (!p.hDeviceWindow) p.hDeviceWindow = focusWindow;
+    if (p.Windowed) {
+        if (p.FullScreen_RefreshRateInHz != 0) return D3DERR_INVALIDCALL;
+        if (p.PresentationInterval != D3DPRESENT_INTERVAL_DEFAULT &&
+            p.PresentationInterval != D3DPRESENT_INTERVAL_ONE &&
+            p.PresentationInterval != D3DPRESENT_INTERVAL_IMMEDIATE)
+            return D3DERR_INVALIDCALL;
+        // Size 0: the window's client area (1x1 for a window of no area, or no window).
+        if (p.BackBufferWidth == 0 || p.BackBufferHeight == 0) {
+            RECT client{};
+            if (p.hDeviceWindow) GetClientRect(p.hDeviceWindow, &client);
+            if (p.BackBufferWidth == 0) p.BackBufferWidth = client.right > 0 ? UINT(client.right) : 1;
+            if (p.BackBufferHeight == 0) p.BackBufferHeight = client.bottom > 0 ? UINT(client.bottom) : 1;
+        }
+        if (p.BackBufferFormat == D3DFMT_UNKNOWN) p.BackBufferFormat = D3DFMT_X8R8G8B8;
+    } else {
+        if (!p.hDeviceWindow) return D3DERR_INVALIDCALL;
+        if (p.BackBufferWidth == 0 || p.BackBufferHeight == 0 || p.BackBufferFormat == D3DFMT_UNKNOWN)
+            return D3DERR_INVALIDCALL;
+    }
+    if (p.MultiSampleType != D3DMULTISAMPLE_NONE) {
+        if (p.MultiSampleType > D3DMULTISAMPLE_16_SAMPLES) return D3DERR_INVALIDCALL;
+        DDIVK_WARN("d3d9: multisampled back buffers are not implemented (D3DERR_NOTAVAILABLE)");
+        return D3DERR_NOTAVAILABLE; // CheckDeviceMultiSampleType says so too
+    }
+    if (!rendersTo(adapter, p.BackBufferFormat)) return D3DERR_NOTAVAILABLE;
+    if (p.EnableAutoDepthStencil) {
+        if (!isDepthFormat(p.AutoDepthStencilFormat)) return D3DERR_INVALIDCALL;
+        if (FAILED(checkDeviceFormat(adapter, D3DFMT_X8R8G8B8, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_SURFACE,
+                                     p.AutoDepthStencilFormat)))
+            return D3DERR_NOTAVAILABLE;
+    }
+    return D3D_OK;
+}
+
+} // namespace ddivk::d3d9

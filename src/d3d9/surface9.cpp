@@ -1,0 +1,119 @@
+// Driver headers before <d3d9.h>: device9.h first.
+#include "d3d9/device9.h"
+
+#include "ddivk/ddivk.h"
+#include "util/unimplemented.h"
+
+#include "d3d9/surface9.h"
+
+namespace ddivk::d3d9 {
+
+Surface9::Surface9(Device9& device, bool ownedByDevice, uint32_t handle, const D3DSURFACE_DESC& desc)
+    : DeviceChild(&device, ownedByDevice), owner_(device), handle_(handle), desc_(desc),
+      countedForReset_(!ownedByDevice) {
+    if (countedForReset_) owner_.defaultPoolObjectCreated();
+}
+
+Surface9::Surface9(Device9& device, const D3DSURFACE_DESC& desc, uint32_t pitch, uint32_t bytesPerBlock,
+                   uint32_t blockSize)
+    : DeviceChild(&device, false), owner_(device), desc_(desc), pitch_(pitch), bytesPerBlock_(bytesPerBlock),
+      blockSize_(blockSize) {
+    const uint32_t rows = (desc.Height + blockSize - 1) / blockSize;
+    memory_.assign(size_t{pitch} * rows, 0);
+}
+
+Surface9::Surface9(Device9& device, SurfaceContainer& container, uint32_t textureHandle, uint32_t subresource,
+                   uint32_t handle, const D3DSURFACE_DESC& desc)
+    : DeviceChild(&device, true), owner_(device), container_(&container), textureHandle_(textureHandle),
+      subresource_(subresource), handle_(handle), desc_(desc) {}
+
+Surface9::~Surface9() {
+    if (countedForReset_) owner_.defaultPoolObjectDestroyed();
+    if (!handle_ || container_) return; // a texture level's surface goes with its texture
+    // After every recorded use of the surface: the destruction is in the device's stream.
+    auto lock = owner_.lock();
+    owner_.stream().call([&] { ddivk_surface_destroy(owner_.driver(), handle_); });
+}
+
+HRESULT Surface9::QueryInterface(REFIID riid, void** object) {
+    if (!object) return E_POINTER;
+    if (riid == __uuidof(IUnknown) || riid == __uuidof(IDirect3DResource9) ||
+        riid == __uuidof(IDirect3DSurface9)) {
+        AddRef();
+        *object = static_cast<IDirect3DSurface9*>(this);
+        return S_OK;
+    }
+    *object = nullptr;
+    return E_NOINTERFACE;
+}
+
+DWORD Surface9::SetPriority(DWORD priority) {
+    // Only managed resources have a priority; ours are never managed.
+    (void)priority;
+    return 0;
+}
+
+DWORD Surface9::GetPriority() {
+    return priority_;
+}
+
+// A texture level's container is its texture; a stand-alone surface has none but the device
+// (D3D9: GetContainer asks the device).
+HRESULT Surface9::GetContainer(REFIID riid, void** container) {
+    if (!container) return D3DERR_INVALIDCALL;
+    if (container_) return container_->containerQueryInterface(riid, container);
+    return device_->QueryInterface(riid, container);
+}
+
+HRESULT Surface9::GetDesc(D3DSURFACE_DESC* desc) {
+    if (!desc) return D3DERR_INVALIDCALL;
+    *desc = desc_;
+    return D3D_OK;
+}
+
+HRESULT Surface9::LockRect(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags) {
+    if (!locked) return D3DERR_INVALIDCALL;
+    if (container_) return container_->lockLevel(subresource_, locked, rect, flags);
+    if (handle_) {
+        // Lockable render targets (CreateRenderTarget's Lockable) are not done yet.
+        DDIVK_UNIMPLEMENTED("IDirect3DSurface9::LockRect of a render target or depth-stencil surface");
+        return D3DERR_INVALIDCALL;
+    }
+    if (locked_) return D3DERR_INVALIDCALL;
+    uint32_t x = 0, y = 0;
+    if (rect) {
+        if (rect->left < 0 || rect->top < 0 || rect->left >= rect->right || rect->top >= rect->bottom ||
+            UINT(rect->right) > desc_.Width || UINT(rect->bottom) > desc_.Height)
+            return D3DERR_INVALIDCALL;
+        // Block-compressed formats lock whole blocks.
+        if (rect->left % blockSize_ || rect->top % blockSize_) return D3DERR_INVALIDCALL;
+        x = uint32_t(rect->left) / blockSize_;
+        y = uint32_t(rect->top) / blockSize_;
+    }
+    (void)flags; // system memory: READONLY, DISCARD and NOOVERWRITE change nothing
+    locked->pBits = memory_.data() + size_t{y} * pitch_ + size_t{x} * bytesPerBlock_;
+    locked->Pitch = static_cast<INT>(pitch_);
+    locked_ = true;
+    return D3D_OK;
+}
+
+HRESULT Surface9::UnlockRect() {
+    if (container_) return container_->unlockLevel(subresource_);
+    if (handle_ || !locked_) return D3DERR_INVALIDCALL;
+    locked_ = false;
+    return D3D_OK;
+}
+
+HRESULT Surface9::GetDC(HDC* dc) {
+    (void)dc;
+    DDIVK_UNIMPLEMENTED("IDirect3DSurface9::GetDC");
+    return D3DERR_INVALIDCALL;
+}
+
+HRESULT Surface9::ReleaseDC(HDC dc) {
+    (void)dc;
+    DDIVK_UNIMPLEMENTED("IDirect3DSurface9::ReleaseDC");
+    return D3DERR_INVALIDCALL;
+}
+
+} // namespace ddivk::d3d9

@@ -1,0 +1,123 @@
+// IDirect3DSurface9: a render target or depth-stencil surface of the driver (named by the
+// handle ddivk_surface_create gave it), an offscreen plain surface in system memory that
+// the program locks and GetRenderTargetData copies into, or a level (of a face) of a texture,
+// whose references, locks and container are its texture's (texture9.h).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "d3d9/device_child.h"
+#include "d3d9/private_data.h"
+
+namespace ddivk::d3d9 {
+
+class Device9;
+
+// What a texture level surface asks its texture (D3D9: a level's AddRef / Release count on
+// its container, and it is locked through it).
+class SurfaceContainer {
+  public:
+    virtual ULONG containerAddRef() = 0;
+    virtual ULONG containerRelease() = 0;
+    virtual void containerAddPrivateReference() = 0;
+    virtual void containerReleasePrivateReference() = 0;
+    virtual HRESULT containerQueryInterface(REFIID riid, void** object) = 0;
+    virtual HRESULT lockLevel(uint32_t subresource, D3DLOCKED_RECT* locked, const RECT* rect,
+                              DWORD flags) = 0;
+    virtual HRESULT unlockLevel(uint32_t subresource) = 0;
+
+  protected:
+    ~SurfaceContainer() = default;
+};
+
+class Surface9 final : public DeviceChild<IDirect3DSurface9> {
+  public:
+    // A driver surface (D3DUSAGE_RENDERTARGET or D3DUSAGE_DEPTHSTENCIL, D3DPOOL_DEFAULT).
+    Surface9(Device9& device, bool ownedByDevice, uint32_t handle, const D3DSURFACE_DESC& desc);
+    // A system-memory surface (D3DPOOL_SYSTEMMEM or SCRATCH) of rows `pitch` bytes apart, each
+    // a row of blocks (`blockSize` 4 for DXT formats) of `bytesPerBlock`.
+    Surface9(Device9& device, const D3DSURFACE_DESC& desc, uint32_t pitch, uint32_t bytesPerBlock,
+             uint32_t blockSize);
+    // Level `subresource` of a texture (the driver's subresource index; `handle` the driver
+    // surface of a render-target or depth texture's level, else 0). Owned by the texture.
+    Surface9(Device9& device, SurfaceContainer& container, uint32_t textureHandle, uint32_t subresource,
+             uint32_t handle, const D3DSURFACE_DESC& desc);
+    ~Surface9() override;
+
+    // IUnknown
+    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
+    ULONG STDMETHODCALLTYPE AddRef() override {
+        return container_ ? container_->containerAddRef() : DeviceChild::AddRef();
+    }
+    ULONG STDMETHODCALLTYPE Release() override {
+        return container_ ? container_->containerRelease() : DeviceChild::Release();
+    }
+    // A binding of a texture level (SetRenderTarget) keeps the texture alive.
+    void addPrivateReference() {
+        if (container_)
+            container_->containerAddPrivateReference();
+        else
+            DeviceChild::addPrivateReference();
+    }
+    void releasePrivateReference() {
+        if (container_)
+            container_->containerReleasePrivateReference();
+        else
+            DeviceChild::releasePrivateReference();
+    }
+    // IDirect3DResource9
+    HRESULT STDMETHODCALLTYPE GetDevice(IDirect3DDevice9** device) override {
+        return DeviceChild::GetDevice(device);
+    }
+    HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID guid, const void* data, DWORD size,
+                                             DWORD flags) override {
+        return privateData_.set(guid, data, size, flags);
+    }
+    HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID guid, void* data, DWORD* size) override {
+        return privateData_.get(guid, data, size);
+    }
+    HRESULT STDMETHODCALLTYPE FreePrivateData(REFGUID guid) override { return privateData_.free(guid); }
+    DWORD STDMETHODCALLTYPE SetPriority(DWORD priority) override;
+    DWORD STDMETHODCALLTYPE GetPriority() override;
+    void STDMETHODCALLTYPE PreLoad() override {}
+    D3DRESOURCETYPE STDMETHODCALLTYPE GetType() override { return D3DRTYPE_SURFACE; }
+    // IDirect3DSurface9
+    HRESULT STDMETHODCALLTYPE GetContainer(REFIID riid, void** container) override;
+    HRESULT STDMETHODCALLTYPE GetDesc(D3DSURFACE_DESC* desc) override;
+    HRESULT STDMETHODCALLTYPE LockRect(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags) override;
+    HRESULT STDMETHODCALLTYPE UnlockRect() override;
+    HRESULT STDMETHODCALLTYPE GetDC(HDC* dc) override;
+    HRESULT STDMETHODCALLTYPE ReleaseDC(HDC dc) override;
+
+    // The driver's handle; 0 for a system-memory surface.
+    uint32_t handle() const { return handle_; }
+    const D3DSURFACE_DESC& desc() const { return desc_; }
+    // System-memory pixels and their pitch (empty for driver surfaces).
+    std::vector<uint8_t>& memory() { return memory_; }
+    uint32_t pitch() const { return pitch_; }
+    // How DP2 BLT / TEXBLT name it: a driver surface (level 0), or a texture and the level's
+    // subresource index; handle 0 for system-memory surfaces.
+    uint32_t blitHandle() const { return container_ ? textureHandle_ : handle_; }
+    uint32_t blitLevel() const { return container_ ? subresource_ : 0; }
+    // The texture it is a level of (null for a stand-alone surface).
+    SurfaceContainer* container() const { return container_; }
+
+  private:
+    Device9& owner_;
+    SurfaceContainer* container_ = nullptr;
+    uint32_t textureHandle_ = 0;
+    uint32_t subresource_ = 0;
+    uint32_t handle_ = 0;
+    D3DSURFACE_DESC desc_{};
+    std::vector<uint8_t> memory_;
+    uint32_t pitch_ = 0;
+    uint32_t bytesPerBlock_ = 0;
+    uint32_t blockSize_ = 1;
+    bool locked_ = false;
+    bool countedForReset_ = false; // a D3DPOOL_DEFAULT surface of the program's: Reset waits for it
+    DWORD priority_ = 0;
+    PrivateData privateData_;
+};
+
+} // namespace ddivk::d3d9

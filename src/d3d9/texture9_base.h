@@ -1,0 +1,182 @@
+// What IDirect3DTexture9, IDirect3DCubeTexture9 and IDirect3DVolumeTexture9 share: the
+// IDirect3DResource9 and IDirect3DBaseTexture9 methods, the storage (texture9_storage.h), and
+// what SetTexture binds (TextureBinding). Their levels (Surface9, Volume9) count their
+// references on the texture, as D3D9's do.
+#pragma once
+
+#include <memory>
+
+#include "d3d9/device_child.h"
+#include "d3d9/object_registry.h"
+#include "d3d9/private_data.h"
+#include "d3d9/surface9.h"
+#include "d3d9/texture9_storage.h"
+
+namespace ddivk::d3d9 {
+
+// What the device binds to a sampler and copies between (SetTexture, UpdateTexture).
+class TextureBinding {
+  public:
+    virtual void addPrivateReference() = 0;
+    virtual void releasePrivateReference() = 0;
+    virtual IDirect3DBaseTexture9* baseInterface() = 0;
+    const TextureShape& shape() const { return shape_; }
+    uint32_t handle() const { return storage_.handle(); }
+
+  protected:
+    TextureBinding(Device9& device, const TextureShape& shape) : shape_(shape), storage_(device, shape) {}
+    ~TextureBinding() = default;
+
+    TextureShape shape_;
+    TextureStorage storage_;
+};
+
+// The texture a D3D9 base-texture pointer of ours is (by its type), or null.
+TextureBinding* textureOf(IDirect3DBaseTexture9* texture);
+
+template <class Interface>
+class TextureBase : public DeviceChild<Interface>, public TextureBinding, public SurfaceContainer {
+  public:
+    TextureBase(IDirect3DDevice9Ex* iface, Device9& device, const TextureShape& shape)
+        : DeviceChild<Interface>(iface, false), TextureBinding(device, shape) {}
+
+    // IUnknown
+    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override {
+        if (!object) return E_POINTER;
+        if (riid == __uuidof(IUnknown) || riid == __uuidof(IDirect3DResource9) ||
+            riid == __uuidof(IDirect3DBaseTexture9) || riid == __uuidof(Interface)) {
+            this->AddRef();
+            *object = static_cast<Interface*>(this);
+            return S_OK;
+        }
+        *object = nullptr;
+        return E_NOINTERFACE;
+    }
+    ULONG STDMETHODCALLTYPE AddRef() override { return DeviceChild<Interface>::AddRef(); }
+    ULONG STDMETHODCALLTYPE Release() override { return DeviceChild<Interface>::Release(); }
+    // IDirect3DResource9
+    HRESULT STDMETHODCALLTYPE GetDevice(IDirect3DDevice9** device) override {
+        return DeviceChild<Interface>::GetDevice(device);
+    }
+    HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID guid, const void* data, DWORD size,
+                                             DWORD flags) override {
+        return privateData_.set(guid, data, size, flags);
+    }
+    HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID guid, void* data, DWORD* size) override {
+        return privateData_.get(guid, data, size);
+    }
+    HRESULT STDMETHODCALLTYPE FreePrivateData(REFGUID guid) override { return privateData_.free(guid); }
+    // D3D9: only managed resources have a priority; the others answer 0.
+    DWORD STDMETHODCALLTYPE SetPriority(DWORD priority) override {
+        if (shape_.pool != ::D3DPOOL_MANAGED) return 0;
+        const DWORD old = priority_;
+        priority_ = priority;
+        return old;
+    }
+    DWORD STDMETHODCALLTYPE GetPriority() override {
+        return shape_.pool == ::D3DPOOL_MANAGED ? priority_ : 0;
+    }
+    void STDMETHODCALLTYPE PreLoad() override {} // the driver's textures live in video memory already
+    // IDirect3DBaseTexture9
+    // D3D9: the LOD of managed textures only; 0 (and nothing set) for the others.
+    DWORD STDMETHODCALLTYPE SetLOD(DWORD lod) override {
+        if (shape_.pool != ::D3DPOOL_MANAGED) return 0;
+        const DWORD old = lod_;
+        lod_ = lod < shape_.levels ? lod : shape_.levels - 1;
+        return old;
+    }
+    DWORD STDMETHODCALLTYPE GetLOD() override { return lod_; }
+    DWORD STDMETHODCALLTYPE GetLevelCount() override { return shape_.levels; }
+    // D3D9: D3DERR_INVALIDCALL for D3DTEXF_NONE and for textures without AUTOGENMIPMAP.
+    HRESULT STDMETHODCALLTYPE SetAutoGenFilterType(D3DTEXTUREFILTERTYPE filter) override {
+        if (filter == ::D3DTEXF_NONE || filter > ::D3DTEXF_GAUSSIANQUAD ||
+            !(shape_.usage & D3DUSAGE_AUTOGENMIPMAP))
+            return D3DERR_INVALIDCALL;
+        filter_ = filter;
+        return D3D_OK;
+    }
+    D3DTEXTUREFILTERTYPE STDMETHODCALLTYPE GetAutoGenFilterType() override { return filter_; }
+    // No automatic mipmaps (CheckDeviceFormat answers D3DOK_NOAUTOGEN): nothing to generate.
+    void STDMETHODCALLTYPE GenerateMipSubLevels() override {}
+
+    // TextureBinding: a binding keeps the texture alive.
+    void addPrivateReference() override { DeviceChild<Interface>::addPrivateReference(); }
+    void releasePrivateReference() override { DeviceChild<Interface>::releasePrivateReference(); }
+    IDirect3DBaseTexture9* baseInterface() override { return this; }
+    // SurfaceContainer: the levels' references are the texture's.
+    ULONG containerAddRef() override { return AddRef(); }
+    ULONG containerRelease() override { return Release(); }
+    void containerAddPrivateReference() override { addPrivateReference(); }
+    void containerReleasePrivateReference() override { releasePrivateReference(); }
+    HRESULT containerQueryInterface(REFIID riid, void** object) override {
+        return QueryInterface(riid, object);
+    }
+    HRESULT lockLevel(uint32_t subresource, D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags) override {
+        if (!locked) return D3DERR_INVALIDCALL;
+        D3DBOX box{};
+        if (rect) {
+            if (rect->left < 0 || rect->top < 0) return D3DERR_INVALIDCALL;
+            box = {UINT(rect->left), UINT(rect->top), UINT(rect->right), UINT(rect->bottom), 0, 1};
+        }
+        D3DLOCKED_BOX out{};
+        if (HRESULT hr = lockSubresource(subresource, rect ? &box : nullptr, flags, &out); FAILED(hr))
+            return hr;
+        locked->pBits = out.pBits;
+        locked->Pitch = out.RowPitch;
+        return D3D_OK;
+    }
+    HRESULT unlockLevel(uint32_t subresource) override {
+        if (subresource >= shape_.faces() * shape_.levels) return D3DERR_INVALIDCALL;
+        return storage_.unlock(subresource);
+    }
+
+    // Makes the driver resource (or scratch memory), and registers the texture by its handle
+    // (state blocks find what they bind there).
+    HRESULT createStorage(Device9& device) {
+        if (HRESULT hr = storage_.create(); FAILED(hr)) return hr;
+        registration_ = std::make_unique<Registration<TextureBinding>>(registryOf(device),
+                                                                       ObjectKind::Texture, handle(), this);
+        return D3D_OK;
+    }
+
+  protected:
+    // D3D9: only lockable textures lock: not render-target or depth textures, and in the default
+    // pool only dynamic ones.
+    HRESULT lockSubresource(uint32_t subresource, const D3DBOX* box, DWORD flags, D3DLOCKED_BOX* locked) {
+        if (subresource >= shape_.faces() * shape_.levels) return D3DERR_INVALIDCALL;
+        if ((shape_.usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)) ||
+            (shape_.pool == ::D3DPOOL_DEFAULT && !(shape_.usage & D3DUSAGE_DYNAMIC)))
+            return D3DERR_INVALIDCALL;
+        return storage_.lock(subresource, box, flags, locked);
+    }
+    // The level surfaces of 2D and cube textures, made once the driver resource exists.
+    void makeSurfaces(Device9& device) {
+        for (uint32_t i = 0; i < shape_.faces() * shape_.levels; ++i) {
+            const bool target = (shape_.usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)) != 0;
+            // Levels of render-target and depth textures are the driver surfaces h + 1 + i
+            // (src/device/device_target_textures.cpp).
+            surfaces_.push_back(std::make_unique<Surface9>(device, *this, handle(), i,
+                                                           target ? handle() + 1 + i : 0,
+                                                           shape_.levelDesc(i % shape_.levels)));
+        }
+    }
+    HRESULT surface(uint32_t subresource, IDirect3DSurface9** out) {
+        if (!out) return D3DERR_INVALIDCALL;
+        *out = nullptr;
+        if (subresource >= surfaces_.size()) return D3DERR_INVALIDCALL;
+        surfaces_[subresource]->AddRef();
+        *out = surfaces_[subresource].get();
+        return D3D_OK;
+    }
+
+    std::vector<std::unique_ptr<Surface9>> surfaces_;
+
+  private:
+    PrivateData privateData_;
+    DWORD priority_ = 0;
+    DWORD lod_ = 0;
+    D3DTEXTUREFILTERTYPE filter_ = ::D3DTEXF_LINEAR;
+    std::unique_ptr<Registration<TextureBinding>> registration_; // last: leaves the registry first
+};
+
+} // namespace ddivk::d3d9

@@ -1,0 +1,169 @@
+// Driver headers before <d3d9.h>: device9.h first.
+#include "d3d9/device9.h"
+
+#include "ddivk/ddivk.h"
+#include "draw/format_table.h"
+
+#include "d3d9/texture9_storage.h"
+
+namespace ddivk::d3d9 {
+namespace {
+
+HANDLE contextHandle(Device9& device) {
+    return reinterpret_cast<HANDLE>(device.context());
+}
+
+HANDLE resourceHandle(uint32_t handle) {
+    return reinterpret_cast<HANDLE>(uintptr_t{handle});
+}
+
+// Rows of blocks padded to 4 bytes, as D3D9's locks of system memory are.
+uint32_t scratchPitch(const TextureShape& s, UINT level, uint32_t bytesPerBlock, uint32_t block) {
+    return ((s.levelWidth(level) + block - 1) / block * bytesPerBlock + 3) & ~3u;
+}
+
+} // namespace
+
+UINT TextureShape::fullChain() const {
+    UINT size = width > height ? width : height;
+    if (depth > size) size = depth;
+    UINT levels = 1;
+    while (size >>= 1)
+        ++levels;
+    return levels;
+}
+
+D3DSURFACE_DESC TextureShape::levelDesc(UINT level) const {
+    D3DSURFACE_DESC d{};
+    d.Format = format;
+    d.Type = D3DRTYPE_SURFACE;
+    d.Usage = usage;
+    d.Pool = pool;
+    d.MultiSampleType = D3DMULTISAMPLE_NONE;
+    d.Width = levelWidth(level);
+    d.Height = levelHeight(level);
+    return d;
+}
+
+HRESULT TextureStorage::create() {
+    const draw::FormatInfo* info = draw::findFormat(static_cast<uint32_t>(shape_.format));
+    if (!info || info->bytesPerPixel == 0) return D3DERR_INVALIDCALL;
+    bytesPerBlock_ = info->bytesPerPixel;
+    blockSize_ = info->blockSize;
+    const uint32_t count = shape_.faces() * shape_.levels;
+    locked_.assign(count, 0);
+    if (shape_.pool == ::D3DPOOL_SCRATCH) {
+        for (uint32_t i = 0; i < count; ++i) {
+            const UINT l = i % shape_.levels;
+            const uint32_t rows = (shape_.levelHeight(l) + blockSize_ - 1) / blockSize_;
+            scratch_.emplace_back(size_t{scratchPitch(shape_, l, bytesPerBlock_, blockSize_)} * rows *
+                                      shape_.levelDepth(l),
+                                  uint8_t{0});
+        }
+        return D3D_OK;
+    }
+    std::vector<D3DDDI_SURFACEINFO> levels(count);
+    for (uint32_t i = 0; i < count; ++i) {
+        const UINT l = i % shape_.levels;
+        levels[i].Width = shape_.levelWidth(l);
+        levels[i].Height = shape_.levelHeight(l);
+        levels[i].Depth = shape_.levelDepth(l);
+    }
+    D3DDDIARG_CREATERESOURCE args{};
+    args.Format = static_cast<uint32_t>(shape_.format);
+    // Managed textures live in video memory with the driver's CPU copy beside them (resource.h):
+    // what D3D9's managed pool promises. System-memory textures are the driver's too, so that
+    // UpdateTexture's TEXBLT can copy from them.
+    args.Pool = shape_.pool == ::D3DPOOL_SYSTEMMEM ? D3DDDIPOOL_SYSTEMMEM : D3DDDIPOOL_VIDEOMEMORY;
+    args.pSurfList = levels.data();
+    args.SurfCount = count;
+    args.MipLevels = shape_.levels;
+    uint32_t flags = shape_.kind == TextureKind::Cube     ? D3DDDI_RESOURCE_CUBEMAP
+                     : shape_.kind == TextureKind::Volume ? D3DDDI_RESOURCE_VOLUME
+                                                          : D3DDDI_RESOURCE_TEXTURE;
+    if (shape_.usage & D3DUSAGE_RENDERTARGET) flags |= D3DDDI_RESOURCE_RENDERTARGET;
+    if (shape_.usage & D3DUSAGE_DEPTHSTENCIL) flags |= D3DDDI_RESOURCE_ZBUFFER;
+    if (shape_.usage & D3DUSAGE_DYNAMIC) flags |= D3DDDI_RESOURCE_DYNAMIC;
+    args.Flags.Value = flags;
+    ddivk::HRESULT hr = D3DERR_INVALIDCALL;
+    device_.stream().call(
+        [&] { hr = ddivk_umd_draw_functions()->pfnCreateResource(contextHandle(device_), &args); });
+    if (hr != S_OK) return hr;
+    handle_ = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(args.hResource));
+    return D3D_OK;
+}
+
+TextureStorage::TextureStorage(Device9& device, const TextureShape& shape) : device_(device), shape_(shape) {
+    if (shape_.pool == ::D3DPOOL_DEFAULT) device_.defaultPoolObjectCreated();
+}
+
+TextureStorage::~TextureStorage() {
+    if (shape_.pool == ::D3DPOOL_DEFAULT) device_.defaultPoolObjectDestroyed();
+    if (!handle_) return;
+    // After every recorded use: the destruction is in the device's stream.
+    auto guard = device_.lock();
+    device_.stream().call([&] {
+        ddivk_umd_draw_functions()->pfnDestroyResource(contextHandle(device_), resourceHandle(handle_));
+    });
+}
+
+HRESULT TextureStorage::lock(uint32_t index, const D3DBOX* box, DWORD flags, D3DLOCKED_BOX* locked) {
+    const UINT l = index % shape_.levels;
+    const UINT w = shape_.levelWidth(l), h = shape_.levelHeight(l), d = shape_.levelDepth(l);
+    if (box &&
+        (box->Left >= box->Right || box->Top >= box->Bottom || box->Front >= box->Back || box->Right > w ||
+         box->Bottom > h || box->Back > d || box->Left % blockSize_ || box->Top % blockSize_))
+        return D3DERR_INVALIDCALL;
+    auto guard = device_.lock(); // D3DCREATE_MULTITHREADED: one call at a time
+    if (locked_[index]) return D3DERR_INVALIDCALL;
+    if (!handle_) {
+        const uint32_t pitch = scratchPitch(shape_, l, bytesPerBlock_, blockSize_);
+        const uint32_t slice = pitch * ((h + blockSize_ - 1) / blockSize_);
+        size_t offset = 0;
+        if (box)
+            offset = size_t{box->Front} * slice + size_t{box->Top / blockSize_} * pitch +
+                     size_t{box->Left / blockSize_} * bytesPerBlock_;
+        locked->pBits = scratch_[index].data() + offset;
+        locked->RowPitch = INT(pitch);
+        locked->SlicePitch = INT(slice);
+        locked_[index] = 1;
+        return D3D_OK;
+    }
+    D3DDDIARG_LOCK args{};
+    args.hResource = resourceHandle(handle_);
+    args.SubResourceIndex = index;
+    uint32_t ddiFlags = 0;
+    if (box) {
+        ddiFlags |= D3DDDI_LOCK_BOXVALID;
+        args.Box = {box->Left, box->Top, box->Right, box->Bottom, box->Front, box->Back};
+    }
+    if (flags & D3DLOCK_READONLY) ddiFlags |= D3DDDI_LOCK_READONLY;
+    // DISCARD means something only for dynamic textures (D3D9 ignores it for the others).
+    if ((flags & D3DLOCK_DISCARD) && (shape_.usage & D3DUSAGE_DYNAMIC)) ddiFlags |= D3DDDI_LOCK_DISCARD;
+    if (flags & D3DLOCK_DONOTWAIT) ddiFlags |= D3DDDI_LOCK_DONOTWAIT;
+    args.Flags.Value = ddiFlags;
+    ddivk::HRESULT hr = D3DERR_INVALIDCALL;
+    device_.stream().call([&] { hr = ddivk_umd_draw_functions()->pfnLock(contextHandle(device_), &args); });
+    if (hr != S_OK) return hr;
+    locked->pBits = args.pSurfData;
+    locked->RowPitch = INT(args.Pitch);
+    locked->SlicePitch = INT(args.SlicePitch);
+    locked_[index] = 1;
+    return D3D_OK;
+}
+
+HRESULT TextureStorage::unlock(uint32_t index) {
+    auto guard = device_.lock();
+    if (!locked_[index]) return D3DERR_INVALIDCALL;
+    if (handle_) {
+        D3DDDIARG_UNLOCK args{resourceHandle(handle_), index, 0};
+        ddivk::HRESULT hr = D3DERR_INVALIDCALL;
+        device_.stream().call(
+            [&] { hr = ddivk_umd_draw_functions()->pfnUnlock(contextHandle(device_), &args); });
+        if (hr != S_OK) return hr;
+    }
+    locked_[index] = 0;
+    return D3D_OK;
+}
+
+} // namespace ddivk::d3d9

@@ -1,0 +1,64 @@
+// The texels of a D3D9 texture: a texture resource of the driver's UMD door (CreateResource with
+// D3DDDI_RESOURCE_TEXTURE, CUBEMAP or VOLUME, one D3DDDI_SURFACEINFO per level, faces outermost),
+// locked per subresource through the door's Lock / Unlock; or, for D3DPOOL_SCRATCH (CPU only,
+// never bound), memory of our own. Subresource i is face i / levels, level i % levels.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "d3d9/windows_names.h"
+
+namespace ddivk::d3d9 {
+
+class Device9;
+
+enum class TextureKind : uint8_t { Plain, Cube, Volume };
+
+// What a texture is: the arguments of its Create method, checked.
+struct TextureShape {
+    TextureKind kind = TextureKind::Plain;
+    UINT width = 0, height = 0, depth = 1;
+    UINT levels = 0; // the levels the program sees (1 for AUTOGENMIPMAP textures)
+    DWORD usage = 0;
+    ::D3DFORMAT format = ::D3DFMT_UNKNOWN;
+    ::D3DPOOL pool = ::D3DPOOL_DEFAULT;
+
+    uint32_t faces() const { return kind == TextureKind::Cube ? 6 : 1; }
+    UINT levelWidth(UINT level) const { return width >> level ? width >> level : 1; }
+    UINT levelHeight(UINT level) const { return height >> level ? height >> level : 1; }
+    UINT levelDepth(UINT level) const { return depth >> level ? depth >> level : 1; }
+    // The levels of a full mip chain down to 1x1(x1): what Levels = 0 asks for.
+    UINT fullChain() const;
+    // D3DSURFACE_DESC of a level (of any face).
+    D3DSURFACE_DESC levelDesc(UINT level) const;
+};
+
+class TextureStorage {
+  public:
+    // Default-pool textures count among the objects D3D9's Reset requires released.
+    TextureStorage(Device9& device, const TextureShape& shape);
+    ~TextureStorage();
+    TextureStorage(const TextureStorage&) = delete;
+    TextureStorage& operator=(const TextureStorage&) = delete;
+
+    // Makes the driver resource (or the scratch memory); the driver's answer on failure.
+    HRESULT create();
+    // The driver's handle (0 for scratch textures).
+    uint32_t handle() const { return handle_; }
+    // Locks `box` (null: all) of subresource `index`, checked as D3D9 checks it: inside the
+    // level, not empty, on 4x4 blocks for DXT formats, the subresource not locked already.
+    HRESULT lock(uint32_t index, const D3DBOX* box, DWORD flags, D3DLOCKED_BOX* locked);
+    HRESULT unlock(uint32_t index);
+    bool locked(uint32_t index) const { return locked_[index] != 0; }
+
+  private:
+    Device9& device_;
+    TextureShape shape_;
+    uint32_t handle_ = 0;
+    uint32_t bytesPerBlock_ = 0, blockSize_ = 1;
+    std::vector<uint8_t> locked_;               // per subresource
+    std::vector<std::vector<uint8_t>> scratch_; // per subresource (SCRATCH only)
+};
+
+} // namespace ddivk::d3d9

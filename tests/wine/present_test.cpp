@@ -1,0 +1,174 @@
+// Present and Reset: frames reach the window (read back from the screen), the implicit swap
+// chain answers for the device, and Reset makes new implicit surfaces, returns every state to
+// its default and refuses while D3DPOOL_DEFAULT resources are alive.
+#include "check.h"
+#include "device_support.h"
+#include "support.h"
+
+#include <cstring>
+
+namespace {
+
+// The screen's pixel at (x, y) as 0xRRGGBB, read through GDI (Wine reads the X server).
+DWORD screenPixel(int x, int y) {
+    HDC screen = GetDC(nullptr);
+    const COLORREF c = GetPixel(screen, x, y);
+    ReleaseDC(nullptr, screen);
+    return DWORD(GetRValue(c)) << 16 | DWORD(GetGValue(c)) << 8 | GetBValue(c);
+}
+
+// Waits (up to ~2 s) until the screen shows `rgb` at (x, y); presentation is asynchronous.
+bool screenShows(int x, int y, DWORD rgb) {
+    for (int i = 0; i < 100; ++i) {
+        if (screenPixel(x, y) == rgb) return true;
+        Sleep(20);
+    }
+    return false;
+}
+
+} // namespace
+
+// A presented frame is what the window shows: the back buffer's left and right halves, each a
+// colour of its own, at their places on the screen.
+TEST(Present, TheBackBufferAppearsInTheWindow) {
+    TestDevice t(64, 32);
+    REQUIRE(t.device != nullptr);
+    SetWindowPos(t.window.hwnd, HWND_TOPMOST, 0, 0, 0, 0, SWP_NOSIZE | SWP_SHOWWINDOW);
+    POINT origin{0, 0};
+    ClientToScreen(t.window.hwnd, &origin);
+    const D3DRECT left{0, 0, 32, 32}, right{32, 0, 64, 32};
+    for (DWORD frame = 0; frame < 3; ++frame) {
+        const DWORD a = 0x204060 + frame * 0x100000, b = 0xC08020 - frame * 0x10;
+        CHECK_EQ(t->Clear(1, &left, D3DCLEAR_TARGET, 0xFF000000 | a, 1.0f, 0), D3D_OK);
+        CHECK_EQ(t->Clear(1, &right, D3DCLEAR_TARGET, 0xFF000000 | b, 1.0f, 0), D3D_OK);
+        CHECK_EQ(t->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
+        CHECK(screenShows(origin.x + 8, origin.y + 16, a));
+        CHECK(screenShows(origin.x + 56, origin.y + 16, b));
+    }
+}
+
+TEST(Present, RectanglesNeedTheCopySwapEffect) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    const RECT r{0, 0, 8, 8};
+    CHECK_EQ(t->Present(&r, nullptr, nullptr, nullptr), D3DERR_INVALIDCALL); // D3DSWAPEFFECT_DISCARD
+    CHECK_EQ(t->Present(nullptr, &r, nullptr, nullptr), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
+}
+
+TEST(SwapChain, TheImplicitSwapChainAnswersForTheDevice) {
+    TestDevice t(24, 16);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->GetNumberOfSwapChains(), 1);
+    IDirect3DSwapChain9* chain = nullptr;
+    CHECK_EQ(t->GetSwapChain(1, &chain), D3DERR_INVALIDCALL);
+    REQUIRE(t->GetSwapChain(0, &chain) == D3D_OK);
+    D3DPRESENT_PARAMETERS pp{};
+    CHECK_EQ(chain->GetPresentParameters(&pp), D3D_OK);
+    const D3DPRESENT_PARAMETERS want = windowedParameters(t.window.hwnd, 24, 16, false);
+    CHECK(pp.BackBufferWidth == want.BackBufferWidth && pp.BackBufferHeight == want.BackBufferHeight);
+    CHECK(pp.BackBufferFormat == want.BackBufferFormat && pp.hDeviceWindow == want.hDeviceWindow);
+    IDirect3DSurface9 *fromChain = nullptr, *fromDevice = nullptr;
+    CHECK_EQ(chain->GetBackBuffer(0, D3DBACKBUFFER_TYPE_MONO, &fromChain), D3D_OK);
+    CHECK_EQ(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &fromDevice), D3D_OK);
+    CHECK(fromChain != nullptr && fromChain == fromDevice);
+    if (fromChain) fromChain->Release();
+    if (fromDevice) fromDevice->Release();
+    IDirect3DDevice9* device = nullptr;
+    CHECK_EQ(chain->GetDevice(&device), D3D_OK);
+    CHECK(device == t.device);
+    if (device) device->Release();
+    D3DRASTER_STATUS raster{};
+    CHECK_EQ(chain->GetRasterStatus(&raster), D3D_OK);
+    CHECK_EQ(chain->Present(nullptr, nullptr, nullptr, nullptr, 0), D3D_OK);
+    chain->Release();
+}
+
+// Reset: new back buffer size, state back to defaults, rendering goes on.
+TEST(Reset, MakesNewImplicitSurfacesAndRestoresTheDefaults) {
+    TestDevice t(32, 32, true);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->SetRenderState(D3DRS_CULLMODE, D3DCULL_NONE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZENABLE, D3DZB_FALSE), D3D_OK);
+    D3DVIEWPORT9 vp{2, 2, 8, 8, 0, 1};
+    CHECK_EQ(t->SetViewport(&vp), D3D_OK);
+    D3DLIGHT9 light{};
+    light.Type = D3DLIGHT_POINT;
+    light.Range = 10;
+    CHECK_EQ(t->SetLight(0, &light), D3D_OK);
+    D3DPRESENT_PARAMETERS pp = windowedParameters(t.window.hwnd, 48, 20, true);
+    CHECK_EQ(t->Reset(&pp), D3D_OK);
+    IDirect3DSurface9* back = nullptr;
+    REQUIRE(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back) == D3D_OK);
+    D3DSURFACE_DESC desc{};
+    back->GetDesc(&desc);
+    CHECK(desc.Width == 48 && desc.Height == 20);
+    back->Release();
+    DWORD value = 0;
+    CHECK_EQ(t->GetRenderState(D3DRS_CULLMODE, &value), D3D_OK);
+    CHECK_EQ(value, D3DCULL_CCW);
+    CHECK_EQ(t->GetRenderState(D3DRS_ZENABLE, &value), D3D_OK);
+    CHECK_EQ(value, D3DZB_TRUE);
+    CHECK_EQ(t->GetViewport(&vp), D3D_OK);
+    CHECK(vp.X == 0 && vp.Y == 0 && vp.Width == 48 && vp.Height == 20);
+    CHECK_EQ(t->GetLight(0, &light), D3DERR_INVALIDCALL); // lights are dropped
+
+    // The driver's state was reset too: of two rectangles, the counter-clockwise one is culled
+    // again (D3DCULL_CCW; NONE before the Reset), and drawing reaches the new back buffer.
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFF000000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    const std::vector<ScreenVertex> cw = screenRect(0, 0, 24, 20, 0.5f, 0xFF00FF00); // clockwise on screen
+    std::vector<ScreenVertex> ccw = screenRect(24, 0, 48, 20, 0.5f, 0xFF0000FF);
+    std::swap(ccw[1], ccw[2]);
+    std::swap(ccw[4], ccw[5]);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, cw.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, ccw.data(), sizeof(ScreenVertex)), D3D_OK);
+    const std::vector<uint32_t> pixels = readBackBuffer(t.device);
+    REQUIRE(pixels.size() == 48 * 20);
+    int wrong = 0;
+    for (int y = 0; y < 20; ++y)
+        for (int x = 0; x < 48; ++x)
+            if ((pixels[y * 48 + x] & 0xFFFFFF) != (x < 24 ? 0x00FF00u : 0u)) ++wrong;
+    CHECK_EQ(wrong, 0);
+}
+
+// "Before calling Reset, an application should release any ... D3DPOOL_DEFAULT resources":
+// Reset fails while one is alive, and works once it is released; managed resources survive.
+TEST(Reset, RefusesWhileDefaultPoolResourcesLive) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DVertexBuffer9 *defaultVb = nullptr, *managedVb = nullptr;
+    REQUIRE(t->CreateVertexBuffer(6 * sizeof(ScreenVertex), 0, 0, D3DPOOL_DEFAULT, &defaultVb, nullptr) ==
+            D3D_OK);
+    REQUIRE(t->CreateVertexBuffer(6 * sizeof(ScreenVertex), 0, 0, D3DPOOL_MANAGED, &managedVb, nullptr) ==
+            D3D_OK);
+    IDirect3DSurface9* target = nullptr;
+    REQUIRE(t->CreateRenderTarget(8, 8, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &target, nullptr) ==
+            D3D_OK);
+    D3DPRESENT_PARAMETERS pp = windowedParameters(t.window.hwnd, 16, 16, false);
+    CHECK_EQ(t->Reset(&pp), D3DERR_INVALIDCALL);
+    defaultVb->Release();
+    CHECK_EQ(t->Reset(&pp), D3DERR_INVALIDCALL); // the render target is still alive
+    target->Release();
+    CHECK_EQ(t->Reset(&pp), D3D_OK);
+
+    const std::vector<ScreenVertex> quad = screenRect(4, 4, 12, 12, 0, 0xFFFF00FF);
+    void* data = nullptr;
+    REQUIRE(managedVb->Lock(0, 0, &data, 0) == D3D_OK);
+    memcpy(data, quad.data(), quad.size() * sizeof(ScreenVertex));
+    CHECK_EQ(managedVb->Unlock(), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(0, managedVb, 0, sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->DrawPrimitive(D3DPT_TRIANGLELIST, 0, 2), D3D_OK);
+    const std::vector<uint32_t> pixels = readBackBuffer(t.device);
+    REQUIRE(pixels.size() == 16 * 16);
+    int wrong = 0;
+    for (int y = 0; y < 16; ++y)
+        for (int x = 0; x < 16; ++x) {
+            const bool in = x >= 4 && x < 12 && y >= 4 && y < 12;
+            if ((pixels[y * 16 + x] & 0xFFFFFF) != (in ? 0xFF00FFu : 0u)) ++wrong;
+        }
+    CHECK_EQ(wrong, 0);
+    managedVb->Release();
+}

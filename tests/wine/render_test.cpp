@@ -1,0 +1,308 @@
+// Rendering through the device: clears, pretransformed triangles from user memory, vertex and
+// index buffers, locks with DISCARD between draws, the depth test and other render targets.
+// Every test reads the target back (GetRenderTargetData) and compares each pixel with what it
+// computes: the rectangles a draw covers follow from D3D9's pixel centres (device_support.h).
+#include "check.h"
+#include "device_support.h"
+
+#include <cstring>
+
+namespace {
+
+constexpr DWORD kRgb = 0x00FFFFFF; // X8R8G8B8: the X byte is undefined
+
+// Pixels of `pixels` (width w) whose colour differs from what `expected(x, y)` says.
+template <class F> int mismatches(const std::vector<uint32_t>& pixels, int w, int h, F expected) {
+    if (pixels.size() != size_t(w) * h) return w * h;
+    int wrong = 0;
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            if ((pixels[size_t(y) * w + x] & kRgb) != (expected(x, y) & kRgb)) ++wrong;
+    return wrong;
+}
+
+bool inside(int x, int y, int x0, int y0, int x1, int y1) {
+    return x >= x0 && x < x1 && y >= y0 && y < y1;
+}
+
+// Vertex data into a new vertex buffer; null when a step fails.
+IDirect3DVertexBuffer9* vertexBuffer(IDirect3DDevice9* device, const void* data, UINT bytes,
+                                     DWORD usage = 0) {
+    IDirect3DVertexBuffer9* vb = nullptr;
+    if (FAILED(device->CreateVertexBuffer(bytes, usage, 0, D3DPOOL_DEFAULT, &vb, nullptr))) return nullptr;
+    void* p = nullptr;
+    if (FAILED(vb->Lock(0, 0, &p, (usage & D3DUSAGE_DYNAMIC) ? D3DLOCK_DISCARD : 0))) {
+        vb->Release();
+        return nullptr;
+    }
+    memcpy(p, data, bytes);
+    vb->Unlock();
+    return vb;
+}
+
+} // namespace
+
+TEST(Render, ClearFillsTheWholeBackBuffer) {
+    TestDevice t(48, 32);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF336699, 1.0f, 0), D3D_OK);
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 48, 32, [](int, int) { return 0x336699u; }), 0);
+}
+
+// Rectangles clear only themselves; the rest keeps the earlier clear.
+TEST(Render, ClearRectanglesFillOnlyThemselves) {
+    TestDevice t(32, 32);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF0000FF, 1.0f, 0), D3D_OK);
+    const D3DRECT rects[2] = {{2, 3, 10, 12}, {20, 0, 32, 5}};
+    CHECK_EQ(t->Clear(2, rects, D3DCLEAR_TARGET, 0xFF00FF00, 1.0f, 0), D3D_OK);
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 32, 32,
+                        [](int x, int y) {
+                            return inside(x, y, 2, 3, 10, 12) || inside(x, y, 20, 0, 32, 5) ? 0x00FF00u
+                                                                                            : 0x0000FFu;
+                        }),
+             0);
+}
+
+TEST(Render, ClearRefusesWhatD3D9Refuses) {
+    TestDevice t(16, 16); // no depth buffer
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->Clear(1, nullptr, D3DCLEAR_TARGET, 0, 1.0f, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->Clear(0, nullptr, 0, 0, 1.0f, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_ZBUFFER, 0, 1.0f, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_STENCIL, 0, 1.0f, 0), D3DERR_INVALIDCALL);
+    // The device still renders.
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF102030, 1.0f, 0), D3D_OK);
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 16, 16, [](int, int) { return 0x102030u; }), 0);
+}
+
+TEST(Render, PretransformedRectangleFromUserMemoryCoversItsPixels) {
+    TestDevice t(64, 64);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->BeginScene(), D3D_OK);
+    const std::vector<ScreenVertex> quad = screenRect(10, 20, 50, 44, 0.5f, 0xFFFF8000);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, quad.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->EndScene(), D3D_OK);
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 64, 64,
+                        [](int x, int y) { return inside(x, y, 10, 20, 50, 44) ? 0xFF8000u : 0u; }),
+             0);
+    // D3D9 unsets stream 0 after a UP draw.
+    IDirect3DVertexBuffer9* vb = reinterpret_cast<IDirect3DVertexBuffer9*>(1);
+    UINT offset = 1, stride = 1;
+    CHECK_EQ(t->GetStreamSource(0, &vb, &offset, &stride), D3D_OK);
+    CHECK(vb == nullptr);
+}
+
+// Gouraud shading: a colour ramp across a rectangle, compared per pixel with the linear
+// interpolation at the pixel's centre (within one step of 8-bit rounding).
+TEST(Render, VertexColoursInterpolateAcrossTheRectangle) {
+    TestDevice t(64, 8);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    // From x = -0.5 (red 0) to x = 63.5 (red 255): pixel x's centre has red 255 (x + 0.5) / 64.
+    const ScreenVertex strip[4] = {{-0.5f, -0.5f, 0, 1, 0xFF000000},
+                                   {63.5f, -0.5f, 0, 1, 0xFFFF0000},
+                                   {-0.5f, 7.5f, 0, 1, 0xFF000000},
+                                   {63.5f, 7.5f, 0, 1, 0xFFFF0000}};
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, strip, sizeof(ScreenVertex)), D3D_OK);
+    const std::vector<uint32_t> pixels = readBackBuffer(t.device);
+    REQUIRE(pixels.size() == 64 * 8);
+    int wrong = 0;
+    for (int y = 0; y < 8; ++y)
+        for (int x = 0; x < 64; ++x) {
+            const double want = 255.0 * (x + 0.5) / 64.0;
+            const int red = int((pixels[y * 64 + x] >> 16) & 0xFF);
+            if (red < want - 1.0 || red > want + 1.0 || (pixels[y * 64 + x] & 0xFFFF) != 0) ++wrong;
+        }
+    CHECK_EQ(wrong, 0);
+}
+
+TEST(Render, VertexAndIndexBuffersDrawWithBaseVertexIndex) {
+    TestDevice t(32, 32);
+    REQUIRE(t.device != nullptr);
+    // Two unused vertices first: BaseVertexIndex 2 skips them.
+    std::vector<ScreenVertex> v = {{0, 0, 0, 1, 0xFFFFFFFF}, {0, 0, 0, 1, 0xFFFFFFFF}};
+    const float l = 3.5f, t0 = 5.5f, r = 27.5f, b = 17.5f;
+    for (ScreenVertex q : {ScreenVertex{l, t0, 0, 1, 0xFF00FFFF}, ScreenVertex{r, t0, 0, 1, 0xFF00FFFF},
+                           ScreenVertex{r, b, 0, 1, 0xFF00FFFF}, ScreenVertex{l, b, 0, 1, 0xFF00FFFF}})
+        v.push_back(q);
+    IDirect3DVertexBuffer9* vb = vertexBuffer(t.device, v.data(), UINT(v.size() * sizeof(ScreenVertex)));
+    REQUIRE(vb != nullptr);
+    const WORD indices[6] = {0, 1, 3, 1, 2, 3};
+    IDirect3DIndexBuffer9* ib = nullptr;
+    REQUIRE(t->CreateIndexBuffer(sizeof indices, 0, D3DFMT_INDEX16, D3DPOOL_DEFAULT, &ib, nullptr) == D3D_OK);
+    void* p = nullptr;
+    REQUIRE(ib->Lock(0, 0, &p, 0) == D3D_OK);
+    memcpy(p, indices, sizeof indices);
+    CHECK_EQ(ib->Unlock(), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(0, vb, 0, sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->DrawIndexedPrimitive(D3DPT_TRIANGLELIST, 0, 0, 4, 0, 2),
+             D3DERR_INVALIDCALL); // no indices yet
+    CHECK_EQ(t->SetIndices(ib), D3D_OK);
+    CHECK_EQ(t->DrawIndexedPrimitive(D3DPT_TRIANGLELIST, 2, 0, 4, 0, 2), D3D_OK);
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 32, 32,
+                        [](int x, int y) { return inside(x, y, 4, 6, 28, 18) ? 0x00FFFFu : 0u; }),
+             0);
+    // Released while bound: the device keeps them until they are unbound.
+    CHECK_EQ(ib->Release(), 0);
+    CHECK_EQ(vb->Release(), 0);
+    CHECK_EQ(t->DrawIndexedPrimitive(D3DPT_TRIANGLELIST, 2, 0, 4, 0, 2), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
+    CHECK_EQ(t->SetIndices(nullptr), D3D_OK);
+}
+
+// A lock with DISCARD while earlier draws still read the buffer gives new memory: the earlier
+// draw keeps the vertices it was recorded with.
+TEST(Render, LockDiscardLeavesEarlierDrawsTheirVertices) {
+    TestDevice t(64, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DVertexBuffer9* vb = nullptr;
+    REQUIRE(t->CreateVertexBuffer(6 * sizeof(ScreenVertex), D3DUSAGE_DYNAMIC | D3DUSAGE_WRITEONLY, kScreenFvf,
+                                  D3DPOOL_DEFAULT, &vb, nullptr) == D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(0, vb, 0, sizeof(ScreenVertex)), D3D_OK);
+    const int columns = 8;
+    for (int i = 0; i < columns; ++i) {
+        const std::vector<ScreenVertex> quad =
+            screenRect(i * 8, 0, i * 8 + 8, 16, 0, 0xFF000000u | DWORD(i * 30) << 8);
+        void* p = nullptr;
+        REQUIRE(vb->Lock(0, 0, &p, D3DLOCK_DISCARD) == D3D_OK);
+        memcpy(p, quad.data(), 6 * sizeof(ScreenVertex));
+        CHECK_EQ(vb->Unlock(), D3D_OK);
+        CHECK_EQ(t->DrawPrimitive(D3DPT_TRIANGLELIST, 0, 2), D3D_OK);
+    }
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 64, 16, [](int x, int) { return DWORD(x / 8 * 30) << 8; }),
+             0);
+    vb->Release();
+}
+
+// The automatic depth buffer: a nearer rectangle drawn first hides a farther one drawn later.
+TEST(Render, DepthTestKeepsTheNearerRectangle) {
+    TestDevice t(32, 32, true);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL, 0xFF000000, 1.0f, 0),
+             D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    const std::vector<ScreenVertex> nearQuad = screenRect(0, 0, 20, 20, 0.25f, 0xFF00FF00);
+    const std::vector<ScreenVertex> farQuad = screenRect(10, 10, 32, 32, 0.75f, 0xFFFF0000);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, nearQuad.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, farQuad.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 32, 32,
+                        [](int x, int y) {
+                            if (inside(x, y, 0, 0, 20, 20)) return 0x00FF00u;
+                            return inside(x, y, 10, 10, 32, 32) ? 0xFF0000u : 0u;
+                        }),
+             0);
+    // With Z off, the later draw wins.
+    CHECK_EQ(t->SetRenderState(D3DRS_ZENABLE, D3DZB_FALSE), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, farQuad.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 32, 32,
+                        [](int x, int y) {
+                            if (inside(x, y, 10, 10, 32, 32)) return 0xFF0000u;
+                            return inside(x, y, 0, 0, 20, 20) ? 0x00FF00u : 0u;
+                        }),
+             0);
+}
+
+// Drawing into a render target of the program's: the viewport follows it, and the back buffer
+// keeps its own contents.
+TEST(Render, OtherRenderTargetsTakeTheDrawsAndResetTheViewport) {
+    TestDevice t(32, 32);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9* back = nullptr;
+    REQUIRE(t->GetRenderTarget(0, &back) == D3D_OK);
+    IDirect3DSurface9* target = nullptr;
+    REQUIRE(t->CreateRenderTarget(16, 8, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &target, nullptr) ==
+            D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF0000FF, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetRenderTarget(0, target), D3D_OK);
+    D3DVIEWPORT9 vp{};
+    CHECK_EQ(t->GetViewport(&vp), D3D_OK);
+    CHECK(vp.X == 0 && vp.Y == 0 && vp.Width == 16 && vp.Height == 8);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0x80FF0000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    const std::vector<ScreenVertex> quad = screenRect(4, 2, 12, 6, 0, 0xC000FF00);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, quad.data(), sizeof(ScreenVertex)), D3D_OK);
+    const std::vector<uint32_t> pixels = readPixels(t.device, target);
+    // A8R8G8B8 keeps alpha: compare all 32 bits.
+    int wrong = pixels.size() == 16 * 8 ? 0 : 1;
+    for (size_t i = 0; i < pixels.size(); ++i) {
+        const int x = int(i % 16), y = int(i / 16);
+        if (pixels[i] != (inside(x, y, 4, 2, 12, 6) ? 0xC000FF00u : 0x80FF0000u)) ++wrong;
+    }
+    CHECK_EQ(wrong, 0);
+    CHECK_EQ(mismatches(readPixels(t.device, back), 32, 32, [](int, int) { return 0x0000FFu; }), 0);
+    CHECK_EQ(t->SetRenderTarget(0, nullptr), D3DERR_INVALIDCALL); // target 0 cannot be unset
+    CHECK_EQ(t->SetRenderTarget(0, back), D3D_OK);
+    target->Release();
+    back->Release();
+}
+
+// Draws D3D9 refuses return D3DERR_INVALIDCALL and leave the device working.
+TEST(Render, RefusedDrawsChangeNothing) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF445566, 1.0f, 0), D3D_OK);
+    const std::vector<ScreenVertex> quad = screenRect(0, 0, 16, 16, 0, 0xFFFFFFFF);
+    // No FVF, declaration or shader yet.
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, quad.data(), sizeof(ScreenVertex)),
+             D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(static_cast<D3DPRIMITIVETYPE>(7), 2, quad.data(), sizeof(ScreenVertex)),
+             D3DERR_INVALIDCALL);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, nullptr, sizeof(ScreenVertex)), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, quad.data(), 0), D3DERR_INVALIDCALL);
+    IDirect3DSurface9* small = nullptr;
+    REQUIRE(t->CreateOffscreenPlainSurface(8, 8, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &small, nullptr) ==
+            D3D_OK);
+    IDirect3DSurface9* back = nullptr;
+    REQUIRE(t->GetRenderTarget(0, &back) == D3D_OK);
+    CHECK_EQ(t->GetRenderTargetData(back, small), D3DERR_INVALIDCALL); // sizes differ
+    CHECK_EQ(t->GetRenderTargetData(small, back), D3DERR_INVALIDCALL); // not a render target
+    small->Release();
+    back->Release();
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 16, 16, [](int, int) { return 0x445566u; }), 0);
+}
+
+// DrawIndexedPrimitiveUP: indices and vertices from the program's memory, 16- and 32-bit
+// indices, vertices below MinVertexIndex unread; afterwards stream 0 and the indices are unset.
+TEST(Render, IndexedDrawsFromUserMemoryUseTheirIndicesAndUnsetTheSources) {
+    TestDevice t(32, 16);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    auto quad = [](float l, float r, DWORD color) {
+        // Two vertices a draw must not read, then the rectangle's corners.
+        return std::vector<ScreenVertex>{{0, 0, 0, 1, 0xFFFFFFFF}, {0, 0, 0, 1, 0xFFFFFFFF},
+                                         {l, -0.5f, 0, 1, color},  {r, -0.5f, 0, 1, color},
+                                         {r, 15.5f, 0, 1, color},  {l, 15.5f, 0, 1, color}};
+    };
+    const std::vector<ScreenVertex> left = quad(-0.5f, 15.5f, 0xFF00FF00),
+                                    right = quad(15.5f, 31.5f, 0xFF0000FF);
+    const WORD indices16[6] = {2, 3, 5, 3, 4, 5};
+    const DWORD indices32[6] = {2, 3, 5, 3, 4, 5};
+    CHECK_EQ(t->DrawIndexedPrimitiveUP(D3DPT_TRIANGLELIST, 2, 4, 2, indices16, D3DFMT_INDEX16, left.data(),
+                                       sizeof(ScreenVertex)),
+             D3D_OK);
+    CHECK_EQ(t->DrawIndexedPrimitiveUP(D3DPT_TRIANGLELIST, 2, 4, 2, indices32, D3DFMT_INDEX32, right.data(),
+                                       sizeof(ScreenVertex)),
+             D3D_OK);
+    CHECK_EQ(t->DrawIndexedPrimitiveUP(D3DPT_TRIANGLELIST, 2, 4, 2, indices16, D3DFMT_A8R8G8B8, right.data(),
+                                       sizeof(ScreenVertex)),
+             D3DERR_INVALIDCALL);
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 32, 16,
+                        [](int x, int) { return x < 16 ? 0x00FF00u : 0x0000FFu; }),
+             0);
+    IDirect3DIndexBuffer9* ib = reinterpret_cast<IDirect3DIndexBuffer9*>(1);
+    CHECK_EQ(t->GetIndices(&ib), D3D_OK);
+    CHECK(ib == nullptr);
+    IDirect3DVertexBuffer9* vb = reinterpret_cast<IDirect3DVertexBuffer9*>(1);
+    UINT offset = 0, stride = 0;
+    CHECK_EQ(t->GetStreamSource(0, &vb, &offset, &stride), D3D_OK);
+    CHECK(vb == nullptr);
+}

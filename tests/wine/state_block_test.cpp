@@ -1,0 +1,289 @@
+// IDirect3DStateBlock9 through the device: recording, the predefined types, Capture and Apply,
+// read back through the Get methods and through the pixels a draw leaves; the references a
+// block holds on the buffers it captured.
+#include "check.h"
+#include "device_support.h"
+#include "texture_support.h" // mismatchedPixels
+
+#include <cstring>
+
+namespace {
+
+bool inside(int x, int y, int x0, int y0, int x1, int y1) {
+    return x >= x0 && x < x1 && y >= y0 && y < y1;
+}
+
+DWORD renderState(IDirect3DDevice9* device, D3DRENDERSTATETYPE type) {
+    DWORD value = 0xDEADBEEF;
+    CHECK_EQ(device->GetRenderState(type, &value), D3D_OK);
+    return value;
+}
+
+D3DMATRIX scale(float s) {
+    D3DMATRIX m{};
+    m._11 = m._22 = m._33 = s;
+    m._44 = 1.0f;
+    return m;
+}
+
+bool sameMatrix(const D3DMATRIX& a, const D3DMATRIX& b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+void drawRect(IDirect3DDevice9* device, int x0, int y0, int x1, int y1, DWORD colour) {
+    const std::vector<ScreenVertex> quad = screenRect(x0, y0, x1, y1, 0.5f, colour);
+    CHECK_EQ(device->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, quad.data(), sizeof(ScreenVertex)), D3D_OK);
+}
+
+IDirect3DVertexBuffer9* rectBuffer(IDirect3DDevice9* device, int x0, int y0, int x1, int y1, DWORD colour) {
+    const std::vector<ScreenVertex> quad = screenRect(x0, y0, x1, y1, 0.5f, colour);
+    const UINT bytes = UINT(quad.size() * sizeof(ScreenVertex));
+    IDirect3DVertexBuffer9* vb = nullptr;
+    if (device->CreateVertexBuffer(bytes, 0, 0, D3DPOOL_DEFAULT, &vb, nullptr) != D3D_OK) return nullptr;
+    void* p = nullptr;
+    if (vb->Lock(0, 0, &p, 0) != D3D_OK) {
+        vb->Release();
+        return nullptr;
+    }
+    std::memcpy(p, quad.data(), bytes);
+    vb->Unlock();
+    return vb;
+}
+
+} // namespace
+
+// CreateStateBlock takes D3DSBT_ALL, PIXELSTATE and VERTEXSTATE and a non-null output;
+// Begin/EndStateBlock nest not; no CreateStateBlock, Capture or Apply while recording.
+TEST(StateBlock, CallsOutsideTheRulesAreInvalid) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DStateBlock9* sb = nullptr;
+    CHECK_EQ(t->CreateStateBlock(D3DSTATEBLOCKTYPE(0), &sb), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->CreateStateBlock(D3DSTATEBLOCKTYPE(4), &sb), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->CreateStateBlock(D3DSBT_ALL, nullptr), D3DERR_INVALIDCALL);
+    CHECK(sb == nullptr);
+    CHECK_EQ(t->EndStateBlock(&sb), D3DERR_INVALIDCALL); // not recording
+    IDirect3DStateBlock9* all = nullptr;
+    REQUIRE(t->CreateStateBlock(D3DSBT_ALL, &all) == D3D_OK);
+    CHECK_EQ(t->BeginStateBlock(), D3D_OK);
+    CHECK_EQ(t->BeginStateBlock(), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->CreateStateBlock(D3DSBT_ALL, &sb), D3DERR_INVALIDCALL);
+    CHECK_EQ(all->Capture(), D3DERR_INVALIDCALL);
+    CHECK_EQ(all->Apply(), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->EndStateBlock(nullptr), D3DERR_INVALIDCALL); // the recording goes on
+    CHECK_EQ(t->EndStateBlock(&sb), D3D_OK);
+    REQUIRE(sb != nullptr);
+    CHECK_EQ(all->Apply(), D3D_OK);
+    CHECK_EQ(sb->Release(), 0);
+    CHECK_EQ(all->Release(), 0);
+}
+
+// A block holds its device; GetDevice gives it; the last Release deletes the block.
+TEST(StateBlock, BlockHoldsAndGivesItsDevice) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DStateBlock9* sb = nullptr;
+    REQUIRE(t->CreateStateBlock(D3DSBT_PIXELSTATE, &sb) == D3D_OK);
+    IDirect3DDevice9* device = nullptr;
+    CHECK_EQ(sb->GetDevice(&device), D3D_OK);
+    CHECK(device == t.device);
+    CHECK_EQ(device->Release(), 2); // the program's and the block's
+    CHECK_EQ(sb->Release(), 0);
+    CHECK_EQ(t->AddRef(), 2);
+    CHECK_EQ(t->Release(), 1);
+}
+
+// "Between BeginStateBlock and EndStateBlock, setters record into the block": the device keeps
+// its state until Apply, which sets exactly what was recorded.
+TEST(StateBlock, RecordedStatesChangeTheDeviceOnlyWhenApplied) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DVertexBuffer9* vb = rectBuffer(t.device, 0, 0, 4, 4, 0xFFFFFFFF);
+    REQUIRE(vb != nullptr);
+    const D3DMATRIX world = scale(2.0f);
+    CHECK_EQ(t->BeginStateBlock(), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_CULLMODE, D3DCULL_CW), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZFUNC, D3DCMP_GREATER), D3D_OK);
+    CHECK_EQ(t->SetTransform(D3DTS_WORLD, &world), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(1, vb, 12, sizeof(ScreenVertex)), D3D_OK);
+    IDirect3DStateBlock9* sb = nullptr;
+    CHECK_EQ(t->EndStateBlock(&sb), D3D_OK);
+    REQUIRE(sb != nullptr);
+    // Nothing changed on the device.
+    CHECK_EQ(renderState(t.device, D3DRS_CULLMODE), D3DCULL_CCW);
+    CHECK_EQ(renderState(t.device, D3DRS_ZFUNC), D3DCMP_LESSEQUAL);
+    D3DMATRIX m{};
+    CHECK_EQ(t->GetTransform(D3DTS_WORLD, &m), D3D_OK);
+    CHECK(sameMatrix(m, scale(1.0f)));
+    IDirect3DVertexBuffer9* bound = reinterpret_cast<IDirect3DVertexBuffer9*>(1);
+    UINT offset = 1, stride = 1;
+    CHECK_EQ(t->GetStreamSource(1, &bound, &offset, &stride), D3D_OK);
+    CHECK(bound == nullptr);
+    // Other state set on the device survives an Apply of a block that does not hold it.
+    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, FALSE), D3D_OK);
+    CHECK_EQ(sb->Apply(), D3D_OK);
+    CHECK_EQ(renderState(t.device, D3DRS_CULLMODE), D3DCULL_CW);
+    CHECK_EQ(renderState(t.device, D3DRS_ZFUNC), D3DCMP_GREATER);
+    CHECK_EQ(renderState(t.device, D3DRS_LIGHTING), FALSE);
+    CHECK_EQ(t->GetTransform(D3DTS_WORLD, &m), D3D_OK);
+    CHECK(sameMatrix(m, world));
+    CHECK_EQ(t->GetStreamSource(1, &bound, &offset, &stride), D3D_OK);
+    CHECK(bound == vb);
+    CHECK_EQ(offset, 12);
+    CHECK_EQ(stride, sizeof(ScreenVertex));
+    if (bound) bound->Release();
+    CHECK_EQ(sb->Release(), 0);
+    CHECK_EQ(t->SetStreamSource(1, nullptr, 0, 0), D3D_OK);
+    CHECK_EQ(vb->Release(), 0);
+}
+
+// Applied states reach the driver: a recorded colour write mask (red only) and a recorded
+// cull mode (the rectangle's clockwise triangles culled) change what the next draws leave.
+TEST(StateBlock, AppliedStatesChangeWhatTheDrawsLeave) {
+    TestDevice t(32, 32);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->BeginStateBlock(), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_COLORWRITEENABLE, D3DCOLORWRITEENABLE_RED), D3D_OK);
+    IDirect3DStateBlock9* redOnly = nullptr;
+    CHECK_EQ(t->EndStateBlock(&redOnly), D3D_OK);
+    CHECK_EQ(t->BeginStateBlock(), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_CULLMODE, D3DCULL_CW), D3D_OK);
+    IDirect3DStateBlock9* cullClockwise = nullptr;
+    CHECK_EQ(t->EndStateBlock(&cullClockwise), D3D_OK);
+    REQUIRE(redOnly && cullClockwise);
+
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    drawRect(t.device, 0, 0, 16, 16, 0xFFFFFFFF); // recorded states not applied: all channels
+    CHECK_EQ(redOnly->Apply(), D3D_OK);
+    drawRect(t.device, 16, 0, 32, 16, 0xFFFFFFFF); // red only
+    CHECK_EQ(cullClockwise->Apply(), D3D_OK);
+    drawRect(t.device, 0, 16, 32, 32, 0xFFFFFFFF); // culled
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 32, 32,
+                              [](int x, int y) {
+                                  if (inside(x, y, 0, 0, 16, 16)) return 0xFFFFFFu;
+                                  return inside(x, y, 16, 0, 32, 16) ? 0xFF0000u : 0u;
+                              }),
+             0);
+    redOnly->Release();
+    cullClockwise->Release();
+}
+
+// "Capture: only the states already in the block are captured" and Apply sets only those.
+TEST(StateBlock, CaptureUpdatesOnlyWhatTheBlockHolds) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->BeginStateBlock(), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZFUNC, D3DCMP_ALWAYS), D3D_OK);
+    IDirect3DStateBlock9* sb = nullptr;
+    CHECK_EQ(t->EndStateBlock(&sb), D3D_OK);
+    REQUIRE(sb != nullptr);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZFUNC, D3DCMP_GREATER), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_CULLMODE, D3DCULL_NONE), D3D_OK);
+    CHECK_EQ(sb->Capture(), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZFUNC, D3DCMP_LESS), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_CULLMODE, D3DCULL_CW), D3D_OK);
+    CHECK_EQ(sb->Apply(), D3D_OK);
+    CHECK_EQ(renderState(t.device, D3DRS_ZFUNC), D3DCMP_GREATER); // captured
+    CHECK_EQ(renderState(t.device, D3DRS_CULLMODE), D3DCULL_CW);  // not held: untouched
+    sb->Release();
+}
+
+// D3DSBT_PIXELSTATE holds pixel states (ZFUNC) and not vertex states (CULLMODE, stream
+// frequency); D3DSBT_VERTEXSTATE the other way round; D3DSBT_ALL both, and transforms.
+TEST(StateBlock, PredefinedTypesHoldTheirOwnStatesOnly) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    const D3DMATRIX view = scale(3.0f);
+    CHECK_EQ(t->SetTransform(D3DTS_VIEW, &view), D3D_OK);
+    IDirect3DStateBlock9 *pixel = nullptr, *vertex = nullptr, *all = nullptr;
+    REQUIRE(t->CreateStateBlock(D3DSBT_PIXELSTATE, &pixel) == D3D_OK);
+    REQUIRE(t->CreateStateBlock(D3DSBT_VERTEXSTATE, &vertex) == D3D_OK);
+    REQUIRE(t->CreateStateBlock(D3DSBT_ALL, &all) == D3D_OK);
+    auto scramble = [&] {
+        CHECK_EQ(t->SetRenderState(D3DRS_ZFUNC, D3DCMP_ALWAYS), D3D_OK);
+        CHECK_EQ(t->SetRenderState(D3DRS_CULLMODE, D3DCULL_NONE), D3D_OK);
+        CHECK_EQ(t->SetStreamSourceFreq(0, 3), D3D_OK);
+        const D3DMATRIX other = scale(5.0f);
+        CHECK_EQ(t->SetTransform(D3DTS_VIEW, &other), D3D_OK);
+    };
+    UINT frequency = 0;
+    D3DMATRIX m{};
+
+    scramble();
+    CHECK_EQ(pixel->Apply(), D3D_OK);
+    CHECK_EQ(renderState(t.device, D3DRS_ZFUNC), D3DCMP_LESSEQUAL);
+    CHECK_EQ(renderState(t.device, D3DRS_CULLMODE), D3DCULL_NONE);
+    CHECK_EQ(t->GetStreamSourceFreq(0, &frequency), D3D_OK);
+    CHECK_EQ(frequency, 3);
+
+    scramble();
+    CHECK_EQ(vertex->Apply(), D3D_OK);
+    CHECK_EQ(renderState(t.device, D3DRS_ZFUNC), D3DCMP_ALWAYS);
+    CHECK_EQ(renderState(t.device, D3DRS_CULLMODE), D3DCULL_CCW);
+    CHECK_EQ(t->GetStreamSourceFreq(0, &frequency), D3D_OK);
+    CHECK_EQ(frequency, 1);
+
+    scramble();
+    CHECK_EQ(all->Apply(), D3D_OK);
+    CHECK_EQ(renderState(t.device, D3DRS_ZFUNC), D3DCMP_LESSEQUAL);
+    CHECK_EQ(renderState(t.device, D3DRS_CULLMODE), D3DCULL_CCW);
+    CHECK_EQ(t->GetStreamSourceFreq(0, &frequency), D3D_OK);
+    CHECK_EQ(frequency, 1);
+    CHECK_EQ(t->GetTransform(D3DTS_VIEW, &m), D3D_OK);
+    CHECK(sameMatrix(m, view));
+    for (IDirect3DStateBlock9* sb : {pixel, vertex, all})
+        CHECK_EQ(sb->Release(), 0);
+}
+
+// A block keeps the buffers it captured alive, as D3D9's do: released by the program and
+// unbound, the buffer still draws after the block is applied, and GetStreamSource gives it.
+TEST(StateBlock, AppliedBlockRebindsABufferTheProgramReleased) {
+    TestDevice t(32, 32);
+    REQUIRE(t.device != nullptr);
+    IDirect3DVertexBuffer9* vb = rectBuffer(t.device, 4, 6, 20, 30, 0xFF00FF00);
+    REQUIRE(vb != nullptr);
+    CHECK_EQ(t->BeginStateBlock(), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(0, vb, 0, sizeof(ScreenVertex)), D3D_OK);
+    IDirect3DStateBlock9* sb = nullptr;
+    CHECK_EQ(t->EndStateBlock(&sb), D3D_OK);
+    REQUIRE(sb != nullptr);
+    vb->Release(); // the program's last reference
+    CHECK_EQ(t->SetFVF(D3DFVF_XYZ), D3D_OK);
+    CHECK_EQ(sb->Apply(), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->DrawPrimitive(D3DPT_TRIANGLELIST, 0, 2), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 32, 32,
+                              [](int x, int y) { return inside(x, y, 4, 6, 20, 30) ? 0x00FF00u : 0u; }),
+             0);
+    IDirect3DVertexBuffer9* bound = nullptr;
+    UINT offset = 1, stride = 0;
+    CHECK_EQ(t->GetStreamSource(0, &bound, &offset, &stride), D3D_OK);
+    CHECK(bound != nullptr);
+    if (bound) {
+        D3DVERTEXBUFFER_DESC desc{};
+        CHECK_EQ(bound->GetDesc(&desc), D3D_OK);
+        CHECK_EQ(desc.Size, 6 * sizeof(ScreenVertex));
+        bound->Release();
+    }
+    // Without the block and unbound, the buffer goes; the device goes on drawing.
+    CHECK_EQ(sb->Release(), 0);
+    CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
+    drawRect(t.device, 0, 0, 32, 32, 0xFF0000FF);
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 32, 32, [](int, int) { return 0x0000FFu; }), 0);
+}
+
+// "Reset fails unless the application releases ... state blocks" (Direct3D 9 Lost Devices);
+// once the block is released, Reset works.
+TEST(StateBlock, ResetIsRefusedWhileABlockLives) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DStateBlock9* sb = nullptr;
+    REQUIRE(t->CreateStateBlock(D3DSBT_ALL, &sb) == D3D_OK);
+    D3DPRESENT_PARAMETERS pp = windowedParameters(t.window.hwnd, 16, 16, false);
+    CHECK_EQ(t->Reset(&pp), D3DERR_INVALIDCALL);
+    CHECK_EQ(sb->Release(), 0);
+    pp = windowedParameters(t.window.hwnd, 16, 16, false);
+    CHECK_EQ(t->Reset(&pp), D3D_OK);
+}

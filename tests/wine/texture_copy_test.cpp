@@ -1,0 +1,189 @@
+// Textures written by the GPU and copies between them: render to a texture's level 0 and sample
+// it, UpdateTexture from system memory, StretchRect and ColorFill. Every test reads pixels back
+// and compares them with what it computes.
+#include "check.h"
+#include "device_support.h"
+#include "texture_support.h"
+
+namespace {
+
+bool drawQuad(IDirect3DDevice9* device, const std::vector<TexVertex>& quad) {
+    return SUCCEEDED(device->SetFVF(kTexFvf)) &&
+           SUCCEEDED(device->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, quad.data(), sizeof(TexVertex)));
+}
+
+bool insideRect(int x, int y, int x0, int y0, int x1, int y1) {
+    return x >= x0 && x < x1 && y >= y0 && y < y1;
+}
+
+// A 32x32 render-target texture: cleared blue with a red rectangle [4, 20) x [8, 24).
+constexpr uint32_t kBlue = 0xFF0000FF, kRed = 0xFFFF0000;
+uint32_t renderedTexel(int x, int y) {
+    return insideRect(x, y, 4, 8, 20, 24) ? kRed : kBlue;
+}
+
+} // namespace
+
+TEST(TextureCopy, RenderTargetTextureLevelZeroIsDrawnThenSampled) {
+    TestDevice t(32, 32);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(32, 32, 1, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &texture,
+                             nullptr) == D3D_OK);
+    IDirect3DSurface9* level = nullptr;
+    IDirect3DSurface9* backBuffer = nullptr;
+    REQUIRE(texture->GetSurfaceLevel(0, &level) == D3D_OK);
+    REQUIRE(t->GetRenderTarget(0, &backBuffer) == D3D_OK);
+    // First pass: into the texture.
+    CHECK_EQ(t->SetRenderTarget(0, level), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, kBlue, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    const std::vector<ScreenVertex> rect = screenRect(4, 8, 20, 24, 0.5f, kRed);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, rect.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readPixels(t.device, level), 32, 32, renderedTexel), 0);
+    // Second pass: sampled onto the back buffer.
+    CHECK_EQ(t->SetRenderTarget(0, backBuffer), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    selectTexture(t.device);
+    CHECK_EQ(t->SetTexture(0, texture), D3D_OK);
+    CHECK(drawQuad(t.device, texturedRect(0, 0, 32, 32, 0xFFFFFFFF)));
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 32, 32, renderedTexel), 0);
+    CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
+    level->Release();
+    backBuffer->Release();
+    CHECK_EQ(texture->Release(), 0);
+}
+
+// UpdateTexture copies every level of a system-memory texture into a default-pool one.
+TEST(TextureCopy, UpdateTextureCopiesSystemMemoryLevels) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9 *source = nullptr, *destination = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 2, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &source, nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(16, 16, 2, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &destination, nullptr) ==
+            D3D_OK);
+    REQUIRE(fillLevel(source, 0,
+                      [](int x, int y) { return 0xFF000000u | uint32_t(x * 16) << 16 | uint32_t(y * 16); }));
+    REQUIRE(fillLevel(source, 1, [](int, int) { return 0xFF00FF00u; }));
+    // D3D9: the source must be in system memory, the destination in the default pool.
+    CHECK_EQ(t->UpdateTexture(destination, source), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->UpdateTexture(source, destination), D3D_OK);
+    selectTexture(t.device);
+    CHECK_EQ(t->SetSamplerState(0, D3DSAMP_MIPFILTER, D3DTEXF_POINT), D3D_OK);
+    CHECK_EQ(t->SetTexture(0, destination), D3D_OK);
+    CHECK(drawQuad(t.device, texturedRect(0, 0, 16, 16, 0xFFFFFFFF)));
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16,
+                              [](int x, int y) { return uint32_t(x * 16) << 16 | uint32_t(y * 16); }),
+             0);
+    CHECK_EQ(t->SetSamplerState(0, D3DSAMP_MAXMIPLEVEL, 1), D3D_OK);
+    CHECK(drawQuad(t.device, texturedRect(0, 0, 16, 16, 0xFFFFFFFF)));
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16, [](int, int) { return 0x00FF00u; }), 0);
+    t->SetTexture(0, nullptr);
+    source->Release();
+    destination->Release();
+}
+
+// StretchRect scales a rectangle of a render-target texture onto the back buffer (POINT: each
+// destination pixel takes the source texel under its centre); outside the destination rectangle
+// nothing changes.
+TEST(TextureCopy, StretchRectScalesATextureLevelOntoTheBackBuffer) {
+    TestDevice t(32, 32);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(8, 8, 1, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &texture,
+                             nullptr) == D3D_OK);
+    IDirect3DSurface9 *level = nullptr, *backBuffer = nullptr;
+    REQUIRE(texture->GetSurfaceLevel(0, &level) == D3D_OK);
+    REQUIRE(t->GetRenderTarget(0, &backBuffer) == D3D_OK);
+    // Left half red, right half green, by ColorFill.
+    const RECT left{0, 0, 4, 8}, right{4, 0, 8, 8};
+    CHECK_EQ(t->ColorFill(level, &left, kRed), D3D_OK);
+    CHECK_EQ(t->ColorFill(level, &right, 0xFF00FF00), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    const RECT to{0, 0, 16, 32};
+    CHECK_EQ(t->StretchRect(level, nullptr, backBuffer, &to, D3DTEXF_POINT), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 32, 32,
+                              [](int x, int) { return x < 8    ? kRed
+                                                      : x < 16 ? 0xFF00FF00u
+                                                               : 0u; }),
+             0);
+    // What D3D9 refuses: a rectangle outside the surface, a filter other than NONE, POINT,
+    // LINEAR, a copy onto itself, and a system-memory source.
+    const RECT outside{0, 0, 9, 8};
+    CHECK_EQ(t->StretchRect(level, &outside, backBuffer, nullptr, D3DTEXF_POINT), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->StretchRect(level, nullptr, backBuffer, nullptr, D3DTEXF_ANISOTROPIC), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->StretchRect(backBuffer, nullptr, backBuffer, nullptr, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+    IDirect3DSurface9* plain = nullptr;
+    REQUIRE(t->CreateOffscreenPlainSurface(8, 8, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &plain, nullptr) ==
+            D3D_OK);
+    CHECK_EQ(t->StretchRect(plain, nullptr, backBuffer, nullptr, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+    plain->Release();
+    level->Release();
+    backBuffer->Release();
+    texture->Release();
+}
+
+// ColorFill fills a rectangle of a render-target texture's level; the rest keeps its colour.
+// Only default-pool render targets are filled.
+TEST(TextureCopy, ColorFillFillsARectangleOfATextureLevel) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &texture,
+                             nullptr) == D3D_OK);
+    IDirect3DSurface9* level = nullptr;
+    REQUIRE(texture->GetSurfaceLevel(0, &level) == D3D_OK);
+    CHECK_EQ(t->ColorFill(level, nullptr, kBlue), D3D_OK);
+    const RECT rect{3, 5, 11, 9};
+    CHECK_EQ(t->ColorFill(level, &rect, 0xFF123456), D3D_OK);
+    CHECK_EQ(
+        mismatchedPixels(readPixels(t.device, level), 16, 16,
+                         [](int x, int y) { return insideRect(x, y, 3, 5, 11, 9) ? 0xFF123456u : kBlue; }),
+        0);
+    const RECT outside{0, 0, 17, 1};
+    CHECK_EQ(t->ColorFill(level, &outside, 0), D3DERR_INVALIDCALL);
+    IDirect3DTexture9* managed = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &managed, nullptr) == D3D_OK);
+    IDirect3DSurface9* managedLevel = nullptr;
+    REQUIRE(managed->GetSurfaceLevel(0, &managedLevel) == D3D_OK);
+    CHECK_EQ(t->ColorFill(managedLevel, nullptr, 0), D3DERR_INVALIDCALL);
+    managedLevel->Release();
+    managed->Release();
+    level->Release();
+    texture->Release();
+}
+
+// UpdateSurface copies a rectangle of a system-memory texture's level to a point of a
+// default-pool texture's level.
+TEST(TextureCopy, UpdateSurfaceCopiesARectangleToAPoint) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9 *source = nullptr, *destination = nullptr;
+    REQUIRE(t->CreateTexture(8, 8, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &source, nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(16, 16, 1, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &destination,
+                             nullptr) == D3D_OK);
+    REQUIRE(fillLevel(source, 0,
+                      [](int x, int y) { return 0xFF000000u | uint32_t(x * 30) << 16 | uint32_t(y * 30); }));
+    IDirect3DSurface9 *from = nullptr, *to = nullptr;
+    REQUIRE(source->GetSurfaceLevel(0, &from) == D3D_OK);
+    REQUIRE(destination->GetSurfaceLevel(0, &to) == D3D_OK);
+    CHECK_EQ(t->ColorFill(to, nullptr, kBlue), D3D_OK);
+    const RECT rect{2, 1, 6, 4};
+    const POINT point{9, 10};
+    CHECK_EQ(t->UpdateSurface(from, &rect, to, &point), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readPixels(t.device, to), 16, 16,
+                              [](int x, int y) {
+                                  return insideRect(x, y, 9, 10, 13, 13)
+                                             ? uint32_t((x - 7) * 30) << 16 | uint32_t((y - 9) * 30)
+                                             : kBlue;
+                              }),
+             0);
+    // D3D9: the destination in the default pool, the same format, inside it.
+    CHECK_EQ(t->UpdateSurface(to, nullptr, from, nullptr), D3DERR_INVALIDCALL);
+    const POINT beyond{14, 14};
+    CHECK_EQ(t->UpdateSurface(from, &rect, to, &beyond), D3DERR_INVALIDCALL);
+    from->Release();
+    to->Release();
+    source->Release();
+    destination->Release();
+}

@@ -1,0 +1,292 @@
+// The texture API's rules, as Microsoft's D3D9 documentation gives them: argument checks of the
+// Create methods, level counts and descriptions, locks, reference counting of levels, binding.
+#include "check.h"
+#include "device_support.h"
+#include "texture_support.h"
+
+// Levels 0: the full chain down to 1x1 (max(width, height) 20 -> 20, 10, 5, 2, 1); each level's
+// size is max(1, size >> level).
+TEST(TextureRules, LevelsZeroMakesTheFullChain) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(20, 6, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture, nullptr) == D3D_OK);
+    CHECK_EQ(texture->GetLevelCount(), 5u);
+    D3DSURFACE_DESC d{};
+    CHECK_EQ(texture->GetLevelDesc(3, &d), D3D_OK);
+    CHECK_EQ(d.Width, 2u);
+    CHECK_EQ(d.Height, 1u);
+    CHECK_EQ(d.Format, D3DFMT_A8R8G8B8);
+    CHECK_EQ(d.Pool, D3DPOOL_MANAGED);
+    CHECK_EQ(d.Type, D3DRTYPE_SURFACE);
+    CHECK_EQ(texture->GetLevelDesc(5, &d), D3DERR_INVALIDCALL);
+    CHECK_EQ(texture->GetType(), D3DRTYPE_TEXTURE);
+    texture->Release();
+    IDirect3DVolumeTexture9* volume = nullptr;
+    REQUIRE(t->CreateVolumeTexture(4, 2, 16, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &volume, nullptr) ==
+            D3D_OK);
+    CHECK_EQ(volume->GetLevelCount(), 5u);
+    D3DVOLUME_DESC v{};
+    CHECK_EQ(volume->GetLevelDesc(2, &v), D3D_OK);
+    CHECK_EQ(v.Width, 1u);
+    CHECK_EQ(v.Depth, 4u);
+    volume->Release();
+}
+
+TEST(TextureRules, CreateRefusesWhatD3D9Refuses) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = reinterpret_cast<IDirect3DTexture9*>(1);
+    auto create = [&](UINT w, UINT h, UINT levels, DWORD usage, D3DFORMAT format, D3DPOOL pool) {
+        texture = reinterpret_cast<IDirect3DTexture9*>(1);
+        return t->CreateTexture(w, h, levels, usage, format, pool, &texture, nullptr);
+    };
+    CHECK_EQ(create(0, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
+    CHECK(texture == nullptr); // the output is cleared on failure
+    CHECK_EQ(create(8, 8, 5, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED), D3DERR_INVALIDCALL); // 8x8 has 4 levels
+    CHECK_EQ(create(8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL(7)), D3DERR_INVALIDCALL);
+    // Render-target and depth textures are in the default pool; dynamic ones never managed.
+    CHECK_EQ(create(8, 8, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
+    CHECK_EQ(create(8, 8, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM), D3DERR_INVALIDCALL);
+    CHECK_EQ(create(8, 8, 1, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
+    // Formats the device cannot sample (CheckDeviceFormat refuses them) or does not know.
+    CHECK_EQ(create(8, 8, 1, 0, D3DFMT_UNKNOWN, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
+    CHECK_EQ(create(8, 8, 1, 0, D3DFMT_INDEX16, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
+    CHECK_EQ(create(8, 8, 1, D3DUSAGE_DEPTHSTENCIL, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT), D3DERR_INVALIDCALL);
+    // AUTOGENMIPMAP: Levels 0 or 1, not in system memory.
+    CHECK_EQ(create(8, 8, 2, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
+    CHECK_EQ(create(8, 8, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM), D3DERR_INVALIDCALL);
+    IDirect3DCubeTexture9* cube = nullptr;
+    CHECK_EQ(t->CreateCubeTexture(0, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &cube, nullptr),
+             D3DERR_INVALIDCALL);
+    IDirect3DVolumeTexture9* volume = nullptr;
+    CHECK_EQ(t->CreateVolumeTexture(4, 4, 4, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT,
+                                    &volume, nullptr),
+             D3DERR_INVALIDCALL);
+    CHECK_EQ(t->CreateTexture(8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, nullptr, nullptr),
+             D3DERR_INVALIDCALL);
+    // What the device does create: an INTZ depth texture, a scratch texture of any known format.
+    if (t.d3d->CheckDeviceFormat(D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DUSAGE_DEPTHSTENCIL,
+                                 D3DRTYPE_TEXTURE, D3DFORMAT(MAKEFOURCC('I', 'N', 'T', 'Z'))) == D3D_OK) {
+        CHECK_EQ(create(8, 8, 1, D3DUSAGE_DEPTHSTENCIL, D3DFORMAT(MAKEFOURCC('I', 'N', 'T', 'Z')),
+                        D3DPOOL_DEFAULT),
+                 D3D_OK);
+        if (texture) texture->Release();
+    }
+    CHECK_EQ(create(8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH), D3D_OK);
+    if (texture) texture->Release();
+}
+
+// D3D9 reports no automatic mipmap generation (CheckDeviceFormat: D3DOK_NOAUTOGEN): an
+// AUTOGENMIPMAP texture is created with the one level the program sees.
+TEST(TextureRules, AutoGenMipMapTextureShowsOneLevel) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture,
+                             nullptr) == D3D_OK);
+    CHECK_EQ(texture->GetLevelCount(), 1u);
+    CHECK_EQ(texture->GetAutoGenFilterType(), D3DTEXF_LINEAR); // the default
+    CHECK_EQ(texture->SetAutoGenFilterType(D3DTEXF_POINT), D3D_OK);
+    CHECK_EQ(texture->GetAutoGenFilterType(), D3DTEXF_POINT);
+    CHECK_EQ(texture->SetAutoGenFilterType(D3DTEXF_NONE), D3DERR_INVALIDCALL);
+    texture->GenerateMipSubLevels();
+    texture->Release();
+}
+
+// GetSurfaceLevel / GetCubeMapSurface / GetVolumeLevel add a reference to the texture, and a
+// level's AddRef / Release count on it; GetContainer of a level gives the texture.
+TEST(TextureRules, LevelsCountTheirReferencesOnTheTexture) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(8, 8, 2, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture, nullptr) == D3D_OK);
+    IDirect3DSurface9* level = nullptr;
+    REQUIRE(texture->GetSurfaceLevel(1, &level) == D3D_OK);
+    CHECK_EQ(texture->AddRef(), 3u);
+    CHECK_EQ(level->AddRef(), 4u);
+    CHECK_EQ(level->Release(), 3u);
+    CHECK_EQ(texture->Release(), 2u);
+    IDirect3DTexture9* container = nullptr;
+    CHECK_EQ(level->GetContainer(__uuidof(IDirect3DTexture9), reinterpret_cast<void**>(&container)), D3D_OK);
+    CHECK(container == texture);
+    if (container) container->Release();
+    D3DSURFACE_DESC d{};
+    CHECK_EQ(level->GetDesc(&d), D3D_OK);
+    CHECK_EQ(d.Width, 4u);
+    CHECK_EQ(level->Release(), 1u);
+    level = reinterpret_cast<IDirect3DSurface9*>(1);
+    CHECK_EQ(texture->GetSurfaceLevel(2, &level), D3DERR_INVALIDCALL);
+    CHECK(level == nullptr);
+    CHECK_EQ(texture->Release(), 0u);
+
+    IDirect3DCubeTexture9* cube = nullptr;
+    REQUIRE(t->CreateCubeTexture(4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &cube, nullptr) == D3D_OK);
+    REQUIRE(cube->GetCubeMapSurface(D3DCUBEMAP_FACE_NEGATIVE_Y, 0, &level) == D3D_OK);
+    CHECK_EQ(cube->AddRef(), 3u);
+    CHECK_EQ(cube->Release(), 2u);
+    CHECK_EQ(cube->GetCubeMapSurface(D3DCUBEMAP_FACES(6), 0, &level), D3DERR_INVALIDCALL);
+    CHECK_EQ(cube->Release(), 1u);
+    IDirect3DSurface9* face = nullptr;
+    REQUIRE(cube->GetCubeMapSurface(D3DCUBEMAP_FACE_NEGATIVE_Y, 0, &face) == D3D_OK);
+    face->Release();
+    CHECK_EQ(cube->Release(), 0u);
+
+    IDirect3DVolumeTexture9* volume = nullptr;
+    REQUIRE(t->CreateVolumeTexture(4, 4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &volume, nullptr) ==
+            D3D_OK);
+    IDirect3DVolume9* slice = nullptr;
+    REQUIRE(volume->GetVolumeLevel(0, &slice) == D3D_OK);
+    CHECK_EQ(volume->AddRef(), 3u);
+    CHECK_EQ(slice->Release(), 2u);
+    CHECK_EQ(volume->Release(), 1u);
+    CHECK_EQ(volume->Release(), 0u);
+}
+
+// Locks: a level in range, a rectangle inside it, not twice; default-pool textures lock only
+// when dynamic, render-target textures never.
+TEST(TextureRules, LockRectChecksLevelsRectanglesAndPools) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(8, 8, 2, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture, nullptr) == D3D_OK);
+    D3DLOCKED_RECT locked{};
+    CHECK_EQ(texture->LockRect(2, &locked, nullptr, 0), D3DERR_INVALIDCALL);
+    const RECT outside{0, 0, 5, 4}; // level 1 is 4x4
+    CHECK_EQ(texture->LockRect(1, &locked, &outside, 0), D3DERR_INVALIDCALL);
+    const RECT empty{2, 2, 2, 3};
+    CHECK_EQ(texture->LockRect(1, &locked, &empty, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(texture->UnlockRect(0), D3DERR_INVALIDCALL); // not locked
+    // A rectangle's pointer is its first texel: write one there, read it back through a whole lock.
+    const RECT one{2, 3, 3, 4};
+    REQUIRE(texture->LockRect(0, &locked, &one, 0) == D3D_OK);
+    *static_cast<uint32_t*>(locked.pBits) = 0xFFABCDEF;
+    D3DLOCKED_RECT again{};
+    CHECK_EQ(texture->LockRect(0, &again, nullptr, 0), D3DERR_INVALIDCALL); // locked already
+    CHECK_EQ(texture->UnlockRect(0), D3D_OK);
+    REQUIRE(texture->LockRect(0, &locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
+    CHECK_EQ(reinterpret_cast<uint32_t*>(static_cast<BYTE*>(locked.pBits) + 3 * locked.Pitch)[2],
+             0xFFABCDEFu);
+    CHECK_EQ(texture->UnlockRect(0), D3D_OK);
+    texture->Release();
+
+    IDirect3DTexture9 *plain = nullptr, *dynamic = nullptr, *target = nullptr;
+    REQUIRE(t->CreateTexture(8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &plain, nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(8, 8, 1, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &dynamic,
+                             nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(8, 8, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &target,
+                             nullptr) == D3D_OK);
+    CHECK_EQ(plain->LockRect(0, &locked, nullptr, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(target->LockRect(0, &locked, nullptr, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(dynamic->LockRect(0, &locked, nullptr, D3DLOCK_DISCARD), D3D_OK);
+    CHECK_EQ(dynamic->UnlockRect(0), D3D_OK);
+    plain->Release();
+    dynamic->Release();
+    target->Release();
+}
+
+// SetTexture binds samplers 0-15 and the vertex samplers; GetTexture gives the bound texture
+// with a reference (NULL for an empty sampler); a bound texture the program released stays
+// usable; scratch textures are never bound.
+TEST(TextureRules, SetTextureBindsAndKeepsTheTextureAlive) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = filledTexture(t.device, 4, 4, [](int, int) { return 0xFF00FF80u; });
+    REQUIRE(texture != nullptr);
+    CHECK_EQ(t->SetTexture(16, texture), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetTexture(D3DVERTEXTEXTURESAMPLER0 + 4, texture), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetTexture(D3DVERTEXTEXTURESAMPLER3, texture), D3D_OK);
+    CHECK_EQ(t->SetTexture(0, texture), D3D_OK);
+    IDirect3DBaseTexture9* got = nullptr;
+    CHECK_EQ(t->GetTexture(0, &got), D3D_OK);
+    CHECK(got == texture);
+    if (got) got->Release();
+    CHECK_EQ(t->GetTexture(1, &got), D3D_OK);
+    CHECK(got == nullptr);
+    CHECK_EQ(texture->Release(), 0u); // the device's binding is private
+    selectTexture(t.device);
+    CHECK_EQ(t->SetFVF(kTexFvf), D3D_OK);
+    const std::vector<TexVertex> quad = texturedRect(0, 0, 16, 16, 0xFFFFFFFF);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, quad.data(), sizeof(TexVertex)), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16, [](int, int) { return 0x00FF80u; }), 0);
+    CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
+    CHECK_EQ(t->SetTexture(D3DVERTEXTEXTURESAMPLER3, nullptr), D3D_OK);
+    IDirect3DTexture9* scratch = nullptr;
+    REQUIRE(t->CreateTexture(4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH, &scratch, nullptr) == D3D_OK);
+    CHECK_EQ(t->SetTexture(0, scratch), D3DERR_INVALIDCALL);
+    scratch->Release();
+}
+
+// SetLOD / GetLOD: managed textures only (others answer 0); priority likewise; private data.
+TEST(TextureRules, LodAndPriorityAreForManagedTexturesOnly) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9 *managed = nullptr, *plain = nullptr;
+    REQUIRE(t->CreateTexture(8, 8, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &managed, nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(8, 8, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &plain, nullptr) == D3D_OK);
+    CHECK_EQ(managed->SetLOD(2), 0u);
+    CHECK_EQ(managed->GetLOD(), 2u);
+    CHECK_EQ(managed->SetLOD(1), 2u);
+    CHECK_EQ(plain->SetLOD(2), 0u);
+    CHECK_EQ(plain->GetLOD(), 0u);
+    CHECK_EQ(managed->SetPriority(5), 0u);
+    CHECK_EQ(managed->GetPriority(), 5u);
+    CHECK_EQ(plain->SetPriority(5), 0u);
+    const GUID guid = {0x12345678, 0x1234, 0x1234, {1, 2, 3, 4, 5, 6, 7, 8}};
+    const DWORD value = 0xCAFE;
+    CHECK_EQ(managed->SetPrivateData(guid, &value, sizeof value, 0), D3D_OK);
+    DWORD read = 0, size = sizeof read;
+    CHECK_EQ(managed->GetPrivateData(guid, &read, &size), D3D_OK);
+    CHECK_EQ(read, value);
+    managed->Release();
+    plain->Release();
+}
+
+// D3D9's Reset fails while default-pool textures live; managed ones survive it, unbound.
+TEST(TextureRules, ResetWaitsForDefaultPoolTexturesAndUnbindsTheRest) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9 *target = nullptr, *managed = nullptr;
+    REQUIRE(t->CreateTexture(8, 8, 1, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &target,
+                             nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &managed, nullptr) == D3D_OK);
+    REQUIRE(fillLevel(managed, 0, [](int, int) { return 0xFF20A040u; }));
+    CHECK_EQ(t->SetTexture(0, managed), D3D_OK);
+    D3DPRESENT_PARAMETERS pp = windowedParameters(t.window.hwnd, 16, 16, false);
+    CHECK_EQ(t->Reset(&pp), D3DERR_INVALIDCALL);
+    target->Release();
+    CHECK_EQ(t->Reset(&pp), D3D_OK);
+    IDirect3DBaseTexture9* bound = reinterpret_cast<IDirect3DBaseTexture9*>(1);
+    CHECK_EQ(t->GetTexture(0, &bound), D3D_OK);
+    CHECK(bound == nullptr);
+    selectTexture(t.device);
+    CHECK_EQ(t->SetTexture(0, managed), D3D_OK);
+    CHECK_EQ(t->SetFVF(kTexFvf), D3D_OK);
+    const std::vector<TexVertex> quad = texturedRect(0, 0, 16, 16, 0xFFFFFFFF);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, quad.data(), sizeof(TexVertex)), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16, [](int, int) { return 0x20A040u; }), 0);
+    t->SetTexture(0, nullptr);
+    CHECK_EQ(managed->Release(), 0u);
+}
+
+// A state block captures the bound texture and binds it again when applied, holding it alive.
+TEST(TextureRules, StateBlockRebindsItsTexture) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture, nullptr) == D3D_OK);
+    CHECK_EQ(t->BeginStateBlock(), D3D_OK);
+    CHECK_EQ(t->SetTexture(2, texture), D3D_OK);
+    IDirect3DStateBlock9* block = nullptr;
+    REQUIRE(t->EndStateBlock(&block) == D3D_OK);
+    IDirect3DBaseTexture9* bound = nullptr;
+    CHECK_EQ(t->GetTexture(2, &bound), D3D_OK);
+    CHECK(bound == nullptr); // recorded, not set
+    CHECK_EQ(block->Apply(), D3D_OK);
+    CHECK_EQ(t->GetTexture(2, &bound), D3D_OK);
+    CHECK(bound == texture);
+    if (bound) bound->Release();
+    block->Release();
+    CHECK_EQ(t->SetTexture(2, nullptr), D3D_OK);
+    CHECK_EQ(texture->Release(), 0u);
+}

@@ -1,0 +1,63 @@
+#include "texture_support.h"
+
+#include <cstdlib>
+
+std::vector<TexVertex> texturedRect(int x0, int y0, int x1, int y1, DWORD color) {
+    const float l = float(x0) - 0.5f, t = float(y0) - 0.5f, r = float(x1) - 0.5f, b = float(y1) - 0.5f;
+    return {{l, t, 0, 1, color, 0, 0},
+            {r, t, 0, 1, color, 1, 0},
+            {l, b, 0, 1, color, 0, 1},
+            {r, b, 0, 1, color, 1, 1}};
+}
+
+bool fillLevel(IDirect3DTexture9* texture, UINT level, const std::function<uint32_t(int, int)>& texel) {
+    D3DSURFACE_DESC desc{};
+    D3DLOCKED_RECT locked{};
+    if (FAILED(texture->GetLevelDesc(level, &desc)) || FAILED(texture->LockRect(level, &locked, nullptr, 0)))
+        return false;
+    for (UINT y = 0; y < desc.Height; ++y) {
+        auto* row = reinterpret_cast<uint32_t*>(static_cast<BYTE*>(locked.pBits) + y * locked.Pitch);
+        for (UINT x = 0; x < desc.Width; ++x)
+            row[x] = texel(int(x), int(y));
+    }
+    return SUCCEEDED(texture->UnlockRect(level));
+}
+
+IDirect3DTexture9* filledTexture(IDirect3DDevice9* device, UINT width, UINT height,
+                                 const std::function<uint32_t(int, int)>& texel) {
+    IDirect3DTexture9* texture = nullptr;
+    if (FAILED(
+            device->CreateTexture(width, height, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture, nullptr)))
+        return nullptr;
+    if (!fillLevel(texture, 0, texel)) {
+        texture->Release();
+        return nullptr;
+    }
+    return texture;
+}
+
+int mismatchedPixels(const std::vector<uint32_t>& pixels, int width, int height,
+                     const std::function<uint32_t(int, int)>& expected, int tolerance) {
+    if (pixels.size() != size_t(width) * height) return width * height;
+    int wrong = 0;
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x) {
+            const uint32_t got = pixels[size_t(y) * width + x], want = expected(x, y);
+            for (int shift = 0; shift < 24; shift += 8)
+                if (std::abs(int((got >> shift) & 0xFF) - int((want >> shift) & 0xFF)) > tolerance) {
+                    ++wrong;
+                    break;
+                }
+        }
+    return wrong;
+}
+
+void selectTexture(IDirect3DDevice9* device) {
+    device->SetTextureStageState(0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    device->SetTextureStageState(0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    device->SetTextureStageState(0, D3DTSS_ALPHAOP, D3DTOP_SELECTARG1);
+    device->SetTextureStageState(0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
+    device->SetSamplerState(0, D3DSAMP_MINFILTER, D3DTEXF_POINT);
+    device->SetSamplerState(0, D3DSAMP_MAGFILTER, D3DTEXF_POINT);
+    device->SetSamplerState(0, D3DSAMP_MIPFILTER, D3DTEXF_NONE);
+}

@@ -1,0 +1,44 @@
+// Helpers of the texture tests: textured pretransformed quads, filling texture levels through
+// LockRect, and comparing read-back pixels with what a test computes.
+#pragma once
+
+#include "d3d9/win32.h"
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+// A pretransformed vertex with a diffuse colour and one 2D texture coordinate.
+struct TexVertex {
+    float x, y, z, rhw;
+    DWORD color;
+    float u, v;
+};
+constexpr DWORD kTexFvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE | D3DFVF_TEX1;
+
+// A pretransformed vertex with a 3D texture coordinate (cube and volume textures).
+struct Tex3Vertex {
+    float x, y, z, rhw;
+    float s, t, r;
+};
+constexpr DWORD kTex3Fvf = D3DFVF_XYZRHW | D3DFVF_TEX1 | D3DFVF_TEXCOORDSIZE3(0);
+
+// The triangle strip of pixels [x0, x1) x [y0, y1) (edges half a pixel before, as D3D9's pixel
+// centres are integers) with texture coordinates (0, 0) .. (1, 1) at its corners.
+std::vector<TexVertex> texturedRect(int x0, int y0, int x1, int y1, DWORD color);
+
+// Fills level `level` of a lockable 32-bit 2D texture with `texel(x, y)`; false when a step fails.
+bool fillLevel(IDirect3DTexture9* texture, UINT level, const std::function<uint32_t(int, int)>& texel);
+
+// A managed one-level A8R8G8B8 texture of width x height filled with `texel(x, y)`; null when a
+// step fails.
+IDirect3DTexture9* filledTexture(IDirect3DDevice9* device, UINT width, UINT height,
+                                 const std::function<uint32_t(int, int)>& texel);
+
+// Pixels whose RGB (alpha ignored) differ from `expected(x, y)` by more than `tolerance` in any
+// channel; every pixel when the read-back failed.
+int mismatchedPixels(const std::vector<uint32_t>& pixels, int width, int height,
+                     const std::function<uint32_t(int, int)>& expected, int tolerance = 0);
+
+// Stage 0 samples its texture alone (COLOROP SELECTARG1 of TEXTURE), with POINT filters.
+void selectTexture(IDirect3DDevice9* device);

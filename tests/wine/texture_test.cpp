@@ -1,0 +1,191 @@
+// Sampling textures through the fixed-function stage 0: each test fills a texture with texels it
+// computes, draws a pretransformed quad, reads the back buffer and compares every pixel with
+// the texel D3D9's rules say it shows (POINT filtering: pixel centres at integer coordinates,
+// texel floor(u * width)).
+#include "check.h"
+#include "device_support.h"
+#include "texture_support.h"
+
+namespace {
+
+// A different colour per texel of an 8x8 checkerboard: a flipped or shifted texel shows.
+uint32_t checker(int x, int y) {
+    return 0xFF000000u | uint32_t(x * 32) << 16 | uint32_t(y * 32) << 8 | (((x + y) & 1) ? 0xFFu : 0x00u);
+}
+
+// A solid colour per mip level.
+constexpr uint32_t kLevelColours[4] = {0xFFFF0000u, 0xFF00FF00u, 0xFF0000FFu, 0xFFFFFF00u};
+
+bool drawQuad(IDirect3DDevice9* device, const std::vector<TexVertex>& quad) {
+    return SUCCEEDED(device->SetFVF(kTexFvf)) &&
+           SUCCEEDED(device->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, quad.data(), sizeof(TexVertex)));
+}
+
+} // namespace
+
+TEST(Texture, PointSampledCheckerboardShowsEachTexel) {
+    TestDevice t(64, 64);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = filledTexture(t.device, 8, 8, checker);
+    REQUIRE(texture != nullptr);
+    selectTexture(t.device);
+    CHECK_EQ(t->SetTexture(0, texture), D3D_OK);
+    CHECK(drawQuad(t.device, texturedRect(0, 0, 64, 64, 0xFFFFFFFF)));
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 64, 64,
+                              [](int x, int y) { return checker(x / 8, y / 8); }),
+             0);
+    texture->Release();
+}
+
+// D3DTOP_MODULATE: each channel texel * diffuse / 255 (within one step of rounding).
+TEST(Texture, ModulateMultipliesTextureAndDiffuse) {
+    TestDevice t(64, 64);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = filledTexture(t.device, 8, 8, checker);
+    REQUIRE(texture != nullptr);
+    selectTexture(t.device);
+    CHECK_EQ(t->SetTextureStageState(0, D3DTSS_COLOROP, D3DTOP_MODULATE), D3D_OK);
+    CHECK_EQ(t->SetTextureStageState(0, D3DTSS_COLORARG2, D3DTA_DIFFUSE), D3D_OK);
+    CHECK_EQ(t->SetTexture(0, texture), D3D_OK);
+    const DWORD diffuse = 0xFF80C040;
+    CHECK(drawQuad(t.device, texturedRect(0, 0, 64, 64, diffuse)));
+    auto modulate = [&](int x, int y) {
+        const uint32_t c = checker(x / 8, y / 8);
+        uint32_t out = 0;
+        for (int s = 0; s < 24; s += 8)
+            out |= ((((c >> s) & 0xFF) * ((diffuse >> s) & 0xFF) + 127) / 255) << s;
+        return out;
+    };
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 64, 64, modulate, 1), 0);
+    texture->Release();
+}
+
+// A quad a quarter of the texture's size samples level 2 (4 texels per pixel: LOD 2), and
+// D3DSAMP_MAXMIPLEVEL 1 makes a full-size quad sample level 1.
+TEST(Texture, MipLevelFollowsQuadSizeAndMaxMipLevel) {
+    TestDevice t(32, 32);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture, nullptr) == D3D_OK);
+    CHECK_EQ(texture->GetLevelCount(), 5u); // 16, 8, 4, 2, 1
+    for (UINT l = 0; l < 4; ++l)
+        REQUIRE(fillLevel(texture, l, [l](int, int) { return kLevelColours[l]; }));
+    REQUIRE(fillLevel(texture, 4, [](int, int) { return 0xFFFFFFFFu; }));
+    selectTexture(t.device);
+    CHECK_EQ(t->SetSamplerState(0, D3DSAMP_MIPFILTER, D3DTEXF_POINT), D3D_OK);
+    CHECK_EQ(t->SetTexture(0, texture), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    CHECK(drawQuad(t.device, texturedRect(0, 0, 4, 4, 0xFFFFFFFF)));
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 32, 32,
+                              [](int x, int y) { return x < 4 && y < 4 ? kLevelColours[2] : 0u; }),
+             0);
+    CHECK_EQ(t->SetSamplerState(0, D3DSAMP_MAXMIPLEVEL, 1), D3D_OK);
+    CHECK(drawQuad(t.device, texturedRect(0, 0, 16, 16, 0xFFFFFFFF)));
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 32, 32,
+                              [](int x, int y) { return x < 16 && y < 16 ? kLevelColours[1] : 0u; }),
+             0);
+    texture->Release();
+}
+
+// A cube texture's face is the one the direction's major axis names (+X, -Z).
+TEST(Texture, CubeFaceSampledByDirection) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DCubeTexture9* cube = nullptr;
+    REQUIRE(t->CreateCubeTexture(4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &cube, nullptr) == D3D_OK);
+    const uint32_t faceColours[6] = {0xFFFF0000, 0xFF00FF00, 0xFF0000FF, 0xFFFFFF00, 0xFF00FFFF, 0xFFFF00FF};
+    for (int f = 0; f < 6; ++f) {
+        D3DLOCKED_RECT locked{};
+        REQUIRE(cube->LockRect(D3DCUBEMAP_FACES(f), 0, &locked, nullptr, 0) == D3D_OK);
+        for (int y = 0; y < 4; ++y)
+            for (int x = 0; x < 4; ++x)
+                reinterpret_cast<uint32_t*>(static_cast<BYTE*>(locked.pBits) + y * locked.Pitch)[x] =
+                    faceColours[f];
+        CHECK_EQ(cube->UnlockRect(D3DCUBEMAP_FACES(f), 0), D3D_OK);
+    }
+    selectTexture(t.device);
+    CHECK_EQ(t->SetTexture(0, cube), D3D_OK);
+    CHECK_EQ(t->SetFVF(kTex3Fvf), D3D_OK);
+    // Left half: direction +X; right half: -Z.
+    const Tex3Vertex left[4] = {{-0.5f, -0.5f, 0, 1, 1, 0, 0},
+                                {7.5f, -0.5f, 0, 1, 1, 0, 0},
+                                {-0.5f, 15.5f, 0, 1, 1, 0, 0},
+                                {7.5f, 15.5f, 0, 1, 1, 0, 0}};
+    const Tex3Vertex right[4] = {{7.5f, -0.5f, 0, 1, 0, 0, -1},
+                                 {15.5f, -0.5f, 0, 1, 0, 0, -1},
+                                 {7.5f, 15.5f, 0, 1, 0, 0, -1},
+                                 {15.5f, 15.5f, 0, 1, 0, 0, -1}};
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, left, sizeof(Tex3Vertex)), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, right, sizeof(Tex3Vertex)), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16,
+                              [&](int x, int) {
+                                  return x < 8 ? faceColours[D3DCUBEMAP_FACE_POSITIVE_X]
+                                               : faceColours[D3DCUBEMAP_FACE_NEGATIVE_Z];
+                              }),
+             0);
+    cube->Release();
+}
+
+// A volume texture's slice is the one the third coordinate names: w = (slice + 0.5) / depth.
+TEST(Texture, VolumeSliceSampledByThirdCoordinate) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DVolumeTexture9* volume = nullptr;
+    REQUIRE(t->CreateVolumeTexture(4, 4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &volume, nullptr) ==
+            D3D_OK);
+    D3DLOCKED_BOX locked{};
+    REQUIRE(volume->LockBox(0, &locked, nullptr, 0) == D3D_OK);
+    for (int z = 0; z < 4; ++z)
+        for (int y = 0; y < 4; ++y)
+            for (int x = 0; x < 4; ++x)
+                reinterpret_cast<uint32_t*>(static_cast<BYTE*>(locked.pBits) + z * locked.SlicePitch +
+                                            y * locked.RowPitch)[x] = kLevelColours[z];
+    CHECK_EQ(volume->UnlockBox(0), D3D_OK);
+    selectTexture(t.device);
+    CHECK_EQ(t->SetTexture(0, volume), D3D_OK);
+    CHECK_EQ(t->SetFVF(kTex3Fvf), D3D_OK);
+    const float w = 2.5f / 4.0f; // slice 2
+    const Tex3Vertex quad[4] = {{-0.5f, -0.5f, 0, 1, 0, 0, w},
+                                {15.5f, -0.5f, 0, 1, 1, 0, w},
+                                {-0.5f, 15.5f, 0, 1, 0, 1, w},
+                                {15.5f, 15.5f, 0, 1, 1, 1, w}};
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, quad, sizeof(Tex3Vertex)), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16, [](int, int) { return kLevelColours[2]; }),
+             0);
+    volume->Release();
+}
+
+// DXT1: a block whose two colours are equal shows that RGB565 colour, expanded to 8 bits
+// (each channel's high bits repeated into the low ones).
+TEST(Texture, Dxt1SolidBlockShowsItsColour) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    if (t.d3d->CheckDeviceFormat(D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, 0, D3DRTYPE_TEXTURE,
+                                 D3DFMT_DXT1) != D3D_OK) {
+        IDirect3DTexture9* refused = nullptr;
+        CHECK_EQ(t->CreateTexture(8, 8, 1, 0, D3DFMT_DXT1, D3DPOOL_MANAGED, &refused, nullptr),
+                 D3DERR_INVALIDCALL);
+        return;
+    }
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(8, 8, 1, 0, D3DFMT_DXT1, D3DPOOL_MANAGED, &texture, nullptr) == D3D_OK);
+    const uint16_t c565 = (25 << 11) | (40 << 5) | 7; // r 25/31, g 40/63, b 7/31
+    D3DLOCKED_RECT locked{};
+    REQUIRE(texture->LockRect(0, &locked, nullptr, 0) == D3D_OK);
+    for (int by = 0; by < 2; ++by)
+        for (int bx = 0; bx < 2; ++bx) {
+            auto* block =
+                reinterpret_cast<uint16_t*>(static_cast<BYTE*>(locked.pBits) + by * locked.Pitch + bx * 8);
+            block[0] = block[1] = c565;
+            block[2] = block[3] = 0; // every texel index 0
+        }
+    CHECK_EQ(texture->UnlockRect(0), D3D_OK);
+    selectTexture(t.device);
+    CHECK_EQ(t->SetTexture(0, texture), D3D_OK);
+    CHECK(drawQuad(t.device, texturedRect(0, 0, 16, 16, 0xFFFFFFFF)));
+    const uint32_t r = (25 << 3) | (25 >> 2), g = (40 << 2) | (40 >> 4), b = (7 << 3) | (7 >> 2);
+    CHECK_EQ(mismatchedPixels(
+                 readBackBuffer(t.device), 16, 16, [&](int, int) { return r << 16 | g << 8 | b; }, 1),
+             0);
+    texture->Release();
+}
