@@ -35,7 +35,7 @@ build() { # build ARCH DIR
   local arch=$1 dir=$2
   if [ ! -d "$dir" ]; then meson setup --cross-file "cross/$arch-w64-mingw32.ini" "$dir" >/dev/null; fi
   echo "== wine $arch: building"
-  ninja -C "$dir" -j "$jobs" src/d3d9/d3d9.dll tests/wine/d3d9_wine_test.exe
+  ninja -C "$dir" -j "$jobs" src/d3d9/d3d9.dll tests/wine/d3d9_wine_test.exe bench/d3d9/d3d9_bench.exe
 }
 
 # Writes the "[  OK  ] Suite.Name" / "[ FAIL ] Suite.Name" lines of a run as GoogleTest XML.

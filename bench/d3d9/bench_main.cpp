@@ -1,0 +1,157 @@
+// d3d9_bench [--frames N] [--warmup N] [scenario ...]: runs each scenario (all by default) on a
+// 256x256 windowed device (presentation interval immediate) for N timed frames after the
+// warm-up frames, and prints one line per scenario:
+//   NAME UNITS_PER_SECOND UNIT/s checksum=HEX lit=PIXELS_NOT_BLACK
+// The checksum is FNV-1a of the last frame's back buffer (X byte masked, read back with
+// GetRenderTargetData before its Present) and the scenario's own results. The timed span ends
+// after that read-back, so work an implementation queued is counted. Exits 1 when a step fails.
+#include "bench.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace {
+
+struct Options {
+    int frames = 100;
+    int warmup = 5;
+    std::vector<std::string> only; // scenario names; empty: all
+};
+
+bool parseOptions(int argc, char** argv, Options& options) {
+    for (int i = 1; i < argc; ++i) {
+        const bool hasValue = i + 1 < argc;
+        if (!std::strcmp(argv[i], "--frames") && hasValue)
+            options.frames = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--warmup") && hasValue)
+            options.warmup = std::atoi(argv[++i]);
+        else if (argv[i][0] == '-')
+            return false;
+        else
+            options.only.emplace_back(argv[i]);
+    }
+    return options.frames > 0 && options.warmup >= 0;
+}
+
+uint64_t fnv1a(uint64_t hash, const void* data, size_t bytes) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (size_t i = 0; i < bytes; ++i)
+        hash = (hash ^ p[i]) * 0x100000001B3ull;
+    return hash;
+}
+
+// A windowed device on a hidden window: back buffer X8R8G8B8 with a D24S8 depth buffer, frames
+// presented at once (no waiting for a vertical blank).
+struct BenchDevice {
+    TestWindow window{kBenchSize, kBenchSize};
+    IDirect3D9* d3d = nullptr;
+    IDirect3DDevice9* device = nullptr;
+    BenchDevice() {
+        d3d = Direct3DCreate9(D3D_SDK_VERSION);
+        if (!d3d) return;
+        D3DPRESENT_PARAMETERS pp = windowedParameters(window.hwnd, kBenchSize, kBenchSize, true);
+        pp.PresentationInterval = D3DPRESENT_INTERVAL_IMMEDIATE;
+        if (FAILED(d3d->CreateDevice(0, D3DDEVTYPE_HAL, window.hwnd, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp,
+                                     &device)))
+            device = nullptr;
+    }
+    ~BenchDevice() {
+        releaseAndClear(device);
+        releaseAndClear(d3d);
+    }
+};
+
+struct Result {
+    double perSecond = 0;
+    uint64_t checksum = 0;
+    int lit = 0; // pixels of the last frame that are not black: a check that the scenario drew
+};
+
+// One frame: cleared target and depth, the scenario's work, and for the last frame the back
+// buffer's pixels. Returns the units done, or -1 when a step failed.
+int64_t runFrame(IDirect3DDevice9* device, Scenario& scenario, int index, std::vector<uint32_t>* pixels) {
+    if (FAILED(device->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFF000000, 1.0f, 0)) ||
+        FAILED(device->BeginScene()))
+        return -1;
+    const int64_t units = scenario.frame(device, index);
+    if (FAILED(device->EndScene()) || units < 0) return -1;
+    // DISCARD leaves the back buffer undefined after Present: read it before.
+    if (pixels && (*pixels = readBackBuffer(device)).size() != size_t(kBenchSize) * kBenchSize) return -1;
+    return FAILED(device->Present(nullptr, nullptr, nullptr, nullptr)) ? -1 : units;
+}
+
+bool runScenario(IDirect3DDevice9* device, Scenario& scenario, const Options& options, Result& result) {
+    if (!scenario.setup(device)) {
+        scenario.teardown(device); // releases what was made before the failing step
+        return false;
+    }
+    bool ok = true;
+    for (int f = 0; f < options.warmup && ok; ++f)
+        ok = runFrame(device, scenario, f, nullptr) >= 0;
+    LARGE_INTEGER frequency, start, end;
+    QueryPerformanceFrequency(&frequency);
+    QueryPerformanceCounter(&start);
+    int64_t units = 0;
+    std::vector<uint32_t> pixels;
+    for (int f = 0; f < options.frames && ok; ++f) {
+        const bool last = f + 1 == options.frames;
+        const int64_t done = runFrame(device, scenario, options.warmup + f, last ? &pixels : nullptr);
+        ok = done >= 0;
+        units += done;
+    }
+    QueryPerformanceCounter(&end);
+    scenario.teardown(device);
+    if (!ok) return false;
+    const double seconds = double(end.QuadPart - start.QuadPart) / double(frequency.QuadPart);
+    result.perSecond = seconds > 0 ? double(units) / seconds : 0;
+    for (uint32_t& p : pixels) {
+        p &= 0x00FFFFFFu; // the X byte is undefined
+        result.lit += p != 0;
+    }
+    result.checksum = fnv1a(0xCBF29CE484222325ull, pixels.data(), pixels.size() * sizeof(uint32_t));
+    const uint64_t extra = scenario.extraChecksum();
+    result.checksum = fnv1a(result.checksum, &extra, sizeof(extra));
+    return true;
+}
+
+bool wanted(const Options& options, const char* name) {
+    if (options.only.empty()) return true;
+    for (const std::string& n : options.only)
+        if (n == name) return true;
+    return false;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options options;
+    if (!parseOptions(argc, argv, options)) {
+        std::fprintf(
+            stderr,
+            "usage: d3d9_bench [--frames N] [--warmup N] [draws|instancing|queries|state_churn ...]\n");
+        return 2;
+    }
+    BenchDevice bench;
+    if (!bench.device) {
+        std::printf("d3d9_bench: no device\n");
+        return 1;
+    }
+    std::unique_ptr<Scenario> scenarios[] = {makeDrawsScenario(), makeInstancingScenario(),
+                                             makeQueriesScenario(), makeStateChurnScenario()};
+    int status = 0;
+    for (auto& scenario : scenarios) {
+        if (!wanted(options, scenario->name())) continue;
+        Result result;
+        if (!runScenario(bench.device, *scenario, options, result)) {
+            std::printf("%-12s FAILED\n", scenario->name());
+            status = 1;
+            continue;
+        }
+        std::printf("%-12s %14.1f %s/s checksum=%016llx lit=%d\n", scenario->name(), result.perSecond,
+                    scenario->unit(), static_cast<unsigned long long>(result.checksum), result.lit);
+        std::fflush(stdout);
+    }
+    return status;
+}

@@ -1,0 +1,94 @@
+// instancing: 4 DrawIndexedPrimitive calls a frame, each of 10000 instances of a one-pixel quad
+// (SetStreamSourceFreq: stream 0 INDEXEDDATA, stream 1 INSTANCEDATA with an offset and a
+// colour per instance). The instances tile a 100 x 100 grid of 2 x 2 pixel cells; draw d fills
+// pixel (d % 2, d / 2) of every cell, so the four draws cover a 200 x 200 square.
+#include "bench.h"
+#include "shader_support.h"
+
+#include <cstring>
+
+namespace {
+
+constexpr int kGrid = 100, kInstances = kGrid * kGrid, kDraws = 4, kOrigin = 28;
+
+struct Instance {
+    float dx, dy;
+    DWORD colour;
+};
+
+class InstancingScenario final : public Scenario {
+  public:
+    const char* name() const override { return "instancing"; }
+    const char* unit() const override { return "instances"; }
+
+    bool setup(IDirect3DDevice9* device) override {
+        static const D3DVERTEXELEMENT9 elements[] = {
+            {0, 0, D3DDECLTYPE_FLOAT4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
+            {1, 0, D3DDECLTYPE_FLOAT2, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 0},
+            {1, 8, D3DDECLTYPE_D3DCOLOR, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_COLOR, 0},
+            D3DDECL_END()};
+        // Pixel (kOrigin, kOrigin) of the grid's first cell.
+        const float l = benchNdcX(kOrigin - 0.5f), r = benchNdcX(kOrigin + 0.5f);
+        const float t = benchNdcY(kOrigin - 0.5f), b = benchNdcY(kOrigin + 0.5f);
+        const float quad[] = {l, t, 0.5f, 1, r, t, 0.5f, 1, l, b, 0.5f, 1, r, b, 0.5f, 1};
+        static const WORD indices[] = {0, 1, 2, 2, 1, 3};
+        std::vector<Instance> instances;
+        for (int d = 0; d < kDraws; ++d)
+            for (int i = 0; i < kInstances; ++i) {
+                const float x = float((i % kGrid) * 2 + d % 2), y = float((i / kGrid) * 2 + d / 2);
+                instances.push_back(
+                    {x * 2.0f / kBenchSize, -y * 2.0f / kBenchSize, benchColour(uint32_t(i), uint32_t(d))});
+            }
+        quad_ = filledVertexBuffer(device, quad, sizeof(quad));
+        instances_ = filledVertexBuffer(device, instances.data(), UINT(instances.size() * sizeof(Instance)));
+        void* memory = nullptr;
+        if (!quad_ || !instances_ ||
+            FAILED(device->CreateIndexBuffer(sizeof(indices), D3DUSAGE_WRITEONLY, D3DFMT_INDEX16,
+                                             D3DPOOL_DEFAULT, &indices_, nullptr)) ||
+            FAILED(indices_->Lock(0, 0, &memory, 0)))
+            return false;
+        std::memcpy(memory, indices, sizeof(indices));
+        indices_->Unlock();
+        return useShaders(device, elements, shader_code::kOffsetVs30, shader_code::kColourPs30) &&
+               device->SetStreamSource(0, quad_, 0, 4 * sizeof(float)) == D3D_OK &&
+               device->SetIndices(indices_) == D3D_OK &&
+               device->SetStreamSourceFreq(0, D3DSTREAMSOURCE_INDEXEDDATA | kInstances) == D3D_OK &&
+               device->SetStreamSourceFreq(1, D3DSTREAMSOURCE_INSTANCEDATA | 1u) == D3D_OK &&
+               device->SetRenderState(D3DRS_ZENABLE, D3DZB_FALSE) == D3D_OK;
+    }
+
+    int64_t frame(IDirect3DDevice9* device, int) override {
+        for (int d = 0; d < kDraws; ++d)
+            if (FAILED(device->SetStreamSource(1, instances_, UINT(d * kInstances * sizeof(Instance)),
+                                               sizeof(Instance))) ||
+                FAILED(device->DrawIndexedPrimitive(D3DPT_TRIANGLELIST, 0, 0, 4, 0, 2)))
+                return -1;
+        return int64_t{kDraws} * kInstances;
+    }
+
+    void teardown(IDirect3DDevice9* device) override {
+        device->SetStreamSourceFreq(0, 1);
+        device->SetStreamSourceFreq(1, 1);
+        device->SetStreamSource(0, nullptr, 0, 0);
+        device->SetStreamSource(1, nullptr, 0, 0);
+        device->SetIndices(nullptr);
+        device->SetVertexShader(nullptr);
+        device->SetPixelShader(nullptr);
+        device->SetVertexDeclaration(nullptr);
+        device->SetRenderState(D3DRS_ZENABLE, D3DZB_TRUE);
+        releaseAndClear(quad_);
+        releaseAndClear(instances_);
+        releaseAndClear(indices_);
+    }
+
+  private:
+    IDirect3DVertexBuffer9* quad_ = nullptr;
+    IDirect3DVertexBuffer9* instances_ = nullptr;
+    IDirect3DIndexBuffer9* indices_ = nullptr;
+};
+
+} // namespace
+
+std::unique_ptr<Scenario> makeInstancingScenario() {
+    return std::make_unique<InstancingScenario>();
+}
