@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -83,20 +82,26 @@ TEST(ProcessConfig, AFileNamedByDdivkConfigFileConfiguresTheLog) {
 // none is read with getenv behind the configuration's back.
 TEST(KnownOptions, EveryOptionTheSourcesReadIsKnownAndReadThroughConfig) {
     const std::set<std::string> known(knownOptions().begin(), knownOptions().end());
-    const std::regex read(R"re(config::get\("([A-Z0-9_]+)"\))re");
-    const std::regex bypass(R"re(getenv\("DDIVK_)re");
+    // Plain string search: GCC 12's <regex> trips -Wmaybe-uninitialized in the sanitizer build.
+    const std::string read = "config::get(\"", bypass = "getenv(\"DDIVK_";
     std::set<std::string> seen;
     for (const auto& entry : fs::recursive_directory_iterator(DDIVK_SOURCE_DIR)) {
         const std::string ext = entry.path().extension().string();
         if (ext != ".cpp" && ext != ".h") continue;
         const std::string text = readText(entry.path());
-        for (auto it = std::sregex_iterator(text.begin(), text.end(), read); it != std::sregex_iterator();
-             ++it) {
-            EXPECT_TRUE(known.contains((*it)[1].str())) << (*it)[1] << " in " << entry.path();
-            seen.insert((*it)[1].str());
+        for (size_t at = text.find(read); at != std::string::npos; at = text.find(read, at + 1)) {
+            const size_t begin = at + read.size(), end = text.find('"', begin);
+            if (end == std::string::npos) break;
+            const std::string name = text.substr(begin, end - begin);
+            // Names only: config::get("...") in comments of other shapes is not a read.
+            if (name.empty() ||
+                name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != std::string::npos)
+                continue;
+            EXPECT_TRUE(known.contains(name)) << name << " in " << entry.path();
+            seen.insert(name);
         }
         if (entry.path().filename() != "config.cpp") {
-            EXPECT_FALSE(std::regex_search(text, bypass))
+            EXPECT_EQ(text.find(bypass), std::string::npos)
                 << entry.path() << " reads DDIVK_ options with getenv";
         }
     }
