@@ -11,6 +11,8 @@
 #include "d3d9/buffer9.h"
 #include "d3d9/surface9.h"
 
+#include <algorithm>
+
 namespace ddivk::d3d9 {
 
 uint64_t primitiveVertices(D3DPRIMITIVETYPE type, UINT count) {
@@ -182,7 +184,7 @@ HRESULT STDMETHODCALLTYPE Device9::EndScene() {
 HRESULT STDMETHODCALLTYPE Device9::Clear(DWORD count, const D3DRECT* rects, DWORD flags, D3DCOLOR color,
                                          float z, DWORD stencil) {
     constexpr DWORD kAll = D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL;
-    if ((count && !rects) || !flags || (flags & ~kAll) || count > 0xFFFF) return D3DERR_INVALIDCALL;
+    if ((count && !rects) || !flags || (flags & ~kAll)) return D3DERR_INVALIDCALL;
     auto guard = lock();
     // Depth and stencil clears need a depth-stencil surface, with stencil bits for the latter.
     const Surface9* depth = depthStencil_.get();
@@ -193,15 +195,22 @@ HRESULT STDMETHODCALLTYPE Device9::Clear(DWORD count, const D3DRECT* rects, DWOR
         float z;
         uint32_t stencil;
     } header{flags, color, z, stencil};
-    const size_t rectBytes = sizeof(ddivk::RECT) * count;
-    D3DHAL_DP2COMMAND command{};
-    command.bCommand = D3DDP2OP_CLEAR;
-    command.wStateCount = static_cast<uint16_t>(count);
-    stream_->reserve(sizeof command + sizeof header + rectBytes);
-    stream_->append(&command, sizeof command);
-    stream_->append(&header, sizeof header);
     static_assert(sizeof(::D3DRECT) == sizeof(ddivk::RECT)); // x1 y1 x2 y2 is left top right bottom
-    stream_->append(rects, rectBytes);
+    // One CLEAR token per 4096 rectangles (its count is 16 bits, and a token fits in a batch);
+    // none: one token clearing the whole viewport.
+    constexpr DWORD kRectsPerToken = 4096;
+    DWORD done = 0;
+    do {
+        const DWORD n = std::min(count - done, kRectsPerToken);
+        D3DHAL_DP2COMMAND command{};
+        command.bCommand = D3DDP2OP_CLEAR;
+        command.wStateCount = static_cast<uint16_t>(n);
+        stream_->reserve(sizeof command + sizeof header + sizeof(ddivk::RECT) * n);
+        stream_->append(&command, sizeof command);
+        stream_->append(&header, sizeof header);
+        stream_->append(rects + done, sizeof(ddivk::RECT) * n);
+        done += n;
+    } while (done < count);
     return D3D_OK;
 }
 

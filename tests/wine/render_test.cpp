@@ -306,3 +306,19 @@ TEST(Render, IndexedDrawsFromUserMemoryUseTheirIndicesAndUnsetTheSources) {
     CHECK_EQ(t->GetStreamSource(0, &vb, &offset, &stride), D3D_OK);
     CHECK(vb == nullptr);
 }
+
+// Clear takes any number of rectangles: 20000 one-pixel rectangles (more than a command batch
+// holds, 320 000 bytes) clear exactly their pixels, the first 20000 in row order.
+TEST(Render, ClearTakesMoreRectanglesThanOneTokenHolds) {
+    TestDevice t(160, 128);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    std::vector<D3DRECT> rects;
+    for (LONG y = 0; y < 128; ++y)
+        for (LONG x = 0; x < 160; ++x)
+            if (rects.size() < 20000) rects.push_back({x, y, x + 1, y + 1});
+    CHECK_EQ(t->Clear(DWORD(rects.size()), rects.data(), D3DCLEAR_TARGET, 0xFF00C080, 1.0f, 0), D3D_OK);
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 160, 128,
+                        [](int x, int y) { return y * 160 + x < 20000 ? 0x00C080u : 0u; }),
+             0);
+}
