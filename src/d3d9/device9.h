@@ -381,6 +381,8 @@ class Device9 final : public IDirect3DDevice9Ex {
     HRESULT setShaderConstants(uint8_t op,
                                ddivk::HRESULT (state::StateCache::*set)(uint32_t, const T*, uint32_t),
                                uint32_t limit, uint32_t perRegister, UINT start, const T* data, UINT count);
+    // ---- presentation extras room members ----
+    // ---- misc methods room members ----
     // ---- queries and state blocks room members ----
     std::shared_ptr<ObjectRegistry> registry_ = std::make_shared<ObjectRegistry>();
     uint32_t nextStateBlock_ = 1; // handles of state blocks, chosen here (DP2 STATESET's dwParam)
