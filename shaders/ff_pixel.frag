@@ -11,6 +11,12 @@
 // larger coordinate vector (SPIR-V, OpImageSample*: "It may be a vector larger than needed").
 // Keep every sampler access a direct `texture(ffTexN, vec3)` in sampleStage(): the retyping
 // rewrites the loads of those variables and nothing else.
+//
+// The stage program (which stages run, their ops and arguments, specular, fog mode, alpha test
+// function) comes from specialization constants, not the block: ffPixelSpirv() writes their
+// values into the module for each key, so each pipeline runs straight-line code for its own
+// program. As one dynamic ubershader, every switch and stage ran for every pixel (a CPU driver
+// such as lavapipe executes all branches under masks): a ~10x cost per pixel.
 
 // D3DTEXTUREOP (d3d9types.h)
 const uint TOP_DISABLE = 1u;
@@ -121,6 +127,43 @@ layout(location = 0) out vec4 outColor;
 // The variant for FfPixelKey::pointSprite makes this constant's default true (ff_pixel_variant.cpp).
 layout(constant_id = 0) const bool kPointSprite = false;
 
+// The stage program (FfPixelProgram in src/shader/ff/ff_pixel_state.h; constant ids
+// kFfPixelSpec* there). Per stage: colour and alpha as op | ARG1 << 8 | ARG2 << 16 | ARG0 << 24
+// (args' low 6 bits), and the STAGE_* flags. Defaults: no stage runs.
+layout(constant_id = 1) const uint kActiveStages = 0u;
+layout(constant_id = 2) const uint kControl = 0u; // CONTROL_* flags | alpha func << 4 | fog mode << 8
+layout(constant_id = 8) const uint kColor0 = 0u;
+layout(constant_id = 9) const uint kColor1 = 0u;
+layout(constant_id = 10) const uint kColor2 = 0u;
+layout(constant_id = 11) const uint kColor3 = 0u;
+layout(constant_id = 12) const uint kColor4 = 0u;
+layout(constant_id = 13) const uint kColor5 = 0u;
+layout(constant_id = 14) const uint kColor6 = 0u;
+layout(constant_id = 15) const uint kColor7 = 0u;
+layout(constant_id = 16) const uint kAlpha0 = 0u;
+layout(constant_id = 17) const uint kAlpha1 = 0u;
+layout(constant_id = 18) const uint kAlpha2 = 0u;
+layout(constant_id = 19) const uint kAlpha3 = 0u;
+layout(constant_id = 20) const uint kAlpha4 = 0u;
+layout(constant_id = 21) const uint kAlpha5 = 0u;
+layout(constant_id = 22) const uint kAlpha6 = 0u;
+layout(constant_id = 23) const uint kAlpha7 = 0u;
+layout(constant_id = 24) const uint kFlags0 = 0u;
+layout(constant_id = 25) const uint kFlags1 = 0u;
+layout(constant_id = 26) const uint kFlags2 = 0u;
+layout(constant_id = 27) const uint kFlags3 = 0u;
+layout(constant_id = 28) const uint kFlags4 = 0u;
+layout(constant_id = 29) const uint kFlags5 = 0u;
+layout(constant_id = 30) const uint kFlags6 = 0u;
+layout(constant_id = 31) const uint kFlags7 = 0u;
+
+uint opOf(uint packed) {
+    return packed & 0xffu;
+}
+uint argOf(uint packed, uint n) { // n: 1, 2, or 0 for ARG0
+    return (packed >> (n == 0u ? 24u : 8u * n)) & 0x3fu;
+}
+
 vec4 texCoordSet(uint set) {
     if (kPointSprite) return vec4(gl_PointCoord, 0.0, 1.0);
     switch (set) {
@@ -222,7 +265,7 @@ bool alphaTestPasses(uint func, float alpha, uint ref) {
 }
 
 float fogFactor() {
-    uint mode = ff.fog.x;
+    uint mode = (kControl >> 8u) & 0xfu;
     if (mode == FOG_VERTEX) return clamp(inFog.x, 0.0, 1.0);
     float depth = ff.fog.y != 0u ? 1.0 / gl_FragCoord.w : gl_FragCoord.z;
     float f;
@@ -239,75 +282,97 @@ float fogFactor() {
     return clamp(f, 0.0, 1.0);
 }
 
+// Stage s's texture lookup (the first pass: BUMPENVMAP stages perturb the next stage's
+// coordinates, and PREMODULATE needs the next stage's texel). Called with constants only, so
+// each call reduces to the lookups its stage's program needs.
+void lookupStage(uint s, uint color, uint flags, inout vec4 texels[8], inout vec2 bumpOffset,
+                 inout float bumpLuminance) {
+    texels[s] = vec4(0.0, 0.0, 0.0, 1.0);
+    if (s >= kActiveStages) return;
+    if ((flags & STAGE_TEXTURE) != 0u) {
+        uvec4 coordInfo = ff.stages[s].coord;
+        vec4 c = texCoordSet(coordInfo.x);
+        if ((flags & STAGE_PROJECTED) != 0u) c.xyz /= c[coordInfo.z & 3u];
+        c.xy += bumpOffset;
+        texels[s] = sampleStage(s, c.xyz);
+        texels[s].rgb *= bumpLuminance;
+    }
+    bumpOffset = vec2(0.0);
+    bumpLuminance = 1.0;
+    uint op = opOf(color);
+    if (isBump(op)) {
+        // u' = u + M00 du + M10 dv, v' = v + M01 du + M11 dv (Bump Mapping Formulas).
+        vec4 m = ff.stages[s].bumpMat;
+        vec2 duv = texels[s].xy;
+        bumpOffset = vec2(m.x * duv.x + m.z * duv.y, m.y * duv.x + m.w * duv.y);
+        if (op == TOP_BUMPENVMAPLUMINANCE) {
+            vec4 lum = ff.stages[s].bumpLum;
+            bumpLuminance = clamp(texels[s].z * lum.x + lum.y, 0.0, 1.0);
+        }
+    }
+}
+
+// Stage s's colour and alpha operations (the second pass).
+void combineStage(uint s, uint color, uint alphaOps, uint flags, vec4 texels[8], vec4 diffuse,
+                  vec4 specular, inout vec4 current, inout vec4 temp) {
+    if (s >= kActiveStages) return;
+    vec4 constant = ff.stages[s].constant;
+    vec4 texel = texels[s];
+    vec4 premod = s + 1u < kActiveStages ? texel * texels[min(s + 1u, 7u)] : texel;
+    vec4 blend = vec4(diffuse.a, texel.a, ff.textureFactor.a, current.a);
+    bool toTemp = (flags & STAGE_RESULT_TEMP) != 0u;
+    vec4 keep = toTemp ? temp : current;
+
+    vec4 c0 = argument(argOf(color, 0u), diffuse, specular, current, temp, texel, constant);
+    vec4 c1 = argument(argOf(color, 1u), diffuse, specular, current, temp, texel, constant);
+    vec4 c2 = argument(argOf(color, 2u), diffuse, specular, current, temp, texel, constant);
+    vec4 colour = combine(opOf(color), c0, c1, c2, blend, premod, false, keep);
+
+    vec4 a0 = argument(argOf(alphaOps, 0u), diffuse, specular, current, temp, texel, constant).aaaa;
+    vec4 a1 = argument(argOf(alphaOps, 1u), diffuse, specular, current, temp, texel, constant).aaaa;
+    vec4 a2 = argument(argOf(alphaOps, 2u), diffuse, specular, current, temp, texel, constant).aaaa;
+    float alpha = combine(opOf(alphaOps), a0, a1, a2, blend, premod.aaaa, true, keep).a;
+    // DOTPRODUCT3 as the colour op "replicates the sum to all color channels, including alpha".
+    if (opOf(color) == TOP_DOTPRODUCT3) alpha = colour.r;
+
+    vec4 result = clamp(vec4(colour.rgb, alpha), 0.0, 1.0);
+    if (toTemp) temp = result;
+    else current = result;
+}
+
 void main() {
     // D3D9 colours are clamped to [0, 1] before they reach the pixel pipeline.
     vec4 diffuse = clamp(inColor0, 0.0, 1.0);
     vec4 specular = clamp(inColor1, 0.0, 1.0);
-    uint stageCount = min(ff.control.x, 8u);
 
-    // Texture lookups first: BUMPENVMAP stages perturb the next stage's coordinates, and
-    // PREMODULATE needs the next stage's texel.
+    // Written out per stage, not looped, so that every stage's program is a constant.
     vec4 texels[8];
     vec2 bumpOffset = vec2(0.0);
     float bumpLuminance = 1.0;
-    for (uint s = 0u; s < 8u; ++s) {
-        texels[s] = vec4(0.0, 0.0, 0.0, 1.0);
-        if (s >= stageCount) continue;
-        uvec4 coordInfo = ff.stages[s].coord;
-        if ((coordInfo.y & STAGE_TEXTURE) != 0u) {
-            vec4 c = texCoordSet(coordInfo.x);
-            if ((coordInfo.y & STAGE_PROJECTED) != 0u) c.xyz /= c[coordInfo.z & 3u];
-            c.xy += bumpOffset;
-            texels[s] = sampleStage(s, c.xyz);
-            texels[s].rgb *= bumpLuminance;
-        }
-        bumpOffset = vec2(0.0);
-        bumpLuminance = 1.0;
-        uint op = ff.stages[s].color.x;
-        if (isBump(op)) {
-            // u' = u + M00 du + M10 dv, v' = v + M01 du + M11 dv (Bump Mapping Formulas).
-            vec4 m = ff.stages[s].bumpMat;
-            vec2 duv = texels[s].xy;
-            bumpOffset = vec2(m.x * duv.x + m.z * duv.y, m.y * duv.x + m.w * duv.y);
-            if (op == TOP_BUMPENVMAPLUMINANCE) {
-                vec4 lum = ff.stages[s].bumpLum;
-                bumpLuminance = clamp(texels[s].z * lum.x + lum.y, 0.0, 1.0);
-            }
-        }
-    }
+    lookupStage(0u, kColor0, kFlags0, texels, bumpOffset, bumpLuminance);
+    lookupStage(1u, kColor1, kFlags1, texels, bumpOffset, bumpLuminance);
+    lookupStage(2u, kColor2, kFlags2, texels, bumpOffset, bumpLuminance);
+    lookupStage(3u, kColor3, kFlags3, texels, bumpOffset, bumpLuminance);
+    lookupStage(4u, kColor4, kFlags4, texels, bumpOffset, bumpLuminance);
+    lookupStage(5u, kColor5, kFlags5, texels, bumpOffset, bumpLuminance);
+    lookupStage(6u, kColor6, kFlags6, texels, bumpOffset, bumpLuminance);
+    lookupStage(7u, kColor7, kFlags7, texels, bumpOffset, bumpLuminance);
 
     vec4 current = diffuse;
     vec4 temp = vec4(0.0);
-    for (uint s = 0u; s < stageCount; ++s) {
-        FfPixelStage st = ff.stages[s];
-        vec4 texel = texels[s];
-        vec4 premod = s + 1u < stageCount ? texel * texels[s + 1u] : texel;
-        vec4 blend = vec4(diffuse.a, texel.a, ff.textureFactor.a, current.a);
-        bool toTemp = (st.coord.y & STAGE_RESULT_TEMP) != 0u;
-        vec4 keep = toTemp ? temp : current;
+    combineStage(0u, kColor0, kAlpha0, kFlags0, texels, diffuse, specular, current, temp);
+    combineStage(1u, kColor1, kAlpha1, kFlags1, texels, diffuse, specular, current, temp);
+    combineStage(2u, kColor2, kAlpha2, kFlags2, texels, diffuse, specular, current, temp);
+    combineStage(3u, kColor3, kAlpha3, kFlags3, texels, diffuse, specular, current, temp);
+    combineStage(4u, kColor4, kAlpha4, kFlags4, texels, diffuse, specular, current, temp);
+    combineStage(5u, kColor5, kAlpha5, kFlags5, texels, diffuse, specular, current, temp);
+    combineStage(6u, kColor6, kAlpha6, kFlags6, texels, diffuse, specular, current, temp);
+    combineStage(7u, kColor7, kAlpha7, kFlags7, texels, diffuse, specular, current, temp);
 
-        vec4 c0 = argument(st.color.w, diffuse, specular, current, temp, texel, st.constant);
-        vec4 c1 = argument(st.color.y, diffuse, specular, current, temp, texel, st.constant);
-        vec4 c2 = argument(st.color.z, diffuse, specular, current, temp, texel, st.constant);
-        vec4 colour = combine(st.color.x, c0, c1, c2, blend, premod, false, keep);
+    if ((kControl & CONTROL_SPECULAR) != 0u) current.rgb = clamp(current.rgb + specular.rgb, 0.0, 1.0);
 
-        vec4 a0 = argument(st.alpha.w, diffuse, specular, current, temp, texel, st.constant).aaaa;
-        vec4 a1 = argument(st.alpha.y, diffuse, specular, current, temp, texel, st.constant).aaaa;
-        vec4 a2 = argument(st.alpha.z, diffuse, specular, current, temp, texel, st.constant).aaaa;
-        float alpha = combine(st.alpha.x, a0, a1, a2, blend, premod.aaaa, true, keep).a;
-        // DOTPRODUCT3 as the colour op "replicates the sum to all color channels, including alpha".
-        if (st.color.x == TOP_DOTPRODUCT3) alpha = colour.r;
+    if (((kControl >> 8u) & 0xfu) != FOG_NONE) current.rgb = mix(ff.fogColor.rgb, current.rgb, fogFactor());
 
-        vec4 result = clamp(vec4(colour.rgb, alpha), 0.0, 1.0);
-        if (toTemp) temp = result;
-        else current = result;
-    }
-
-    if ((ff.control.y & CONTROL_SPECULAR) != 0u)
-        current.rgb = clamp(current.rgb + specular.rgb, 0.0, 1.0);
-
-    if (ff.fog.x != FOG_NONE) current.rgb = mix(ff.fogColor.rgb, current.rgb, fogFactor());
-
-    if (!alphaTestPasses(ff.control.z, current.a, ff.control.w)) discard;
+    if (!alphaTestPasses((kControl >> 4u) & 0xfu, current.a, ff.control.w)) discard;
     outColor = current;
 }

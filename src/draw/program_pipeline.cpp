@@ -72,10 +72,10 @@ VkShaderModule ProgramPipelineCache::ffPretransformedModule() {
 }
 
 VkShaderModule ProgramPipelineCache::ffPixelModule(const shader::ff::FfPixelKey& key) {
-    auto it = ffPixel_.find(key.bits());
+    auto it = ffPixel_.find(key);
     if (it != ffPixel_.end()) return it->second;
     const VkShaderModule m = createModule(shader::ff::ffPixelSpirv(key));
-    ffPixel_.emplace(key.bits(), m);
+    ffPixel_.emplace(key, m);
     return m;
 }
 

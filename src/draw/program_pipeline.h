@@ -93,7 +93,7 @@ class ProgramPipelineCache {
     VkShaderModule ffVertex_[2] = {}; // without, with clip distances
     VkShaderModule ffPretransformed_ = VK_NULL_HANDLE;
     std::unordered_map<const shader::Translation*, VkShaderModule> translations_;
-    std::unordered_map<uint32_t, VkShaderModule> ffPixel_; // by FfPixelKey::bits()
+    std::unordered_map<shader::ff::FfPixelKey, VkShaderModule, shader::ff::FfPixelKeyHash> ffPixel_;
     std::unordered_map<uint64_t, Layout> layouts_;
     std::unordered_map<ProgramPipelineKey, VkPipeline, ProgramPipelineKeyHash> pipelines_;
     uint64_t created_ = 0;

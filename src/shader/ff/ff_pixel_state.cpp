@@ -1,5 +1,6 @@
 #include "shader/ff/ff_pixel_state.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace ddivk::shader::ff {
@@ -17,26 +18,41 @@ float asFloat(uint32_t bits) {
     return std::bit_cast<float>(bits);
 }
 
-// FfPixelStage::coord for one stage: coordinate set, flags, projection divisor.
-void packCoord(const std::array<uint32_t, state::kTextureStageStateCount>& tss, uint32_t stage,
-               FfTextureType texture, const FfPixelOptions& options, uint32_t coord[4]) {
-    coord[0] = options.texCoords == FfTexCoordSource::Stage ? stage : tss[D3DTSS_TEXCOORDINDEX] & 7u;
+using StageStates = std::array<uint32_t, state::kTextureStageStateCount>;
+
+// D3DTTFF_PROJECTED: "the texture coordinates are all divided by the last element" of the
+// D3DTTFF_COUNTn coordinates; with no usable count, by the fourth. Cube coordinates are a
+// direction and are not divided.
+bool projected(const StageStates& tss, FfTextureType texture) {
+    return (tss[D3DTSS_TEXTURETRANSFORMFLAGS] & D3DTTFF_PROJECTED) != 0 && texture != FfTextureType::Cube;
+}
+
+uint32_t stageFlags(const StageStates& tss, FfTextureType texture) {
     uint32_t flags = 0;
     if (texture != FfTextureType::None) flags |= kFfPixelStageTexture;
-    // D3DTTFF_PROJECTED: "the texture coordinates are all divided by the last element" of the
-    // D3DTTFF_COUNTn coordinates; with no usable count, by the fourth. Cube coordinates are a
-    // direction and are not divided.
-    const uint32_t ttff = tss[D3DTSS_TEXTURETRANSFORMFLAGS];
-    if ((ttff & D3DTTFF_PROJECTED) != 0 && texture != FfTextureType::Cube) {
-        const uint32_t count = ttff & 0xffu;
-        flags |= kFfPixelStageProjected;
-        coord[2] = count >= 2 && count <= 4 ? count - 1 : 3;
-    } else {
-        coord[2] = 3;
-    }
+    if (projected(tss, texture)) flags |= kFfPixelStageProjected;
     if ((tss[D3DTSS_RESULTARG] & D3DTA_SELECTMASK) == D3DTA_TEMP) flags |= kFfPixelStageResultTemp;
-    coord[1] = flags;
+    return flags;
+}
+
+// FfPixelStage::coord for one stage: coordinate set, flags, projection divisor.
+void packCoord(const StageStates& tss, uint32_t stage, FfTextureType texture, const FfPixelOptions& options,
+               uint32_t coord[4]) {
+    coord[0] = options.texCoords == FfTexCoordSource::Stage ? stage : tss[D3DTSS_TEXCOORDINDEX] & 7u;
+    coord[1] = stageFlags(tss, texture);
+    const uint32_t count = tss[D3DTSS_TEXTURETRANSFORMFLAGS] & 0xffu;
+    coord[2] = projected(tss, texture) && count >= 2 && count <= 4 ? count - 1 : 3;
     coord[3] = 0;
+}
+
+// One stage's colour or alpha operation as the shader's constant takes it (FfPixelProgram).
+uint32_t packOperation(uint32_t op, uint32_t arg1, uint32_t arg2, uint32_t arg0) {
+    return std::min(op, 0xffu) | (arg1 & 0x3fu) << 8 | (arg2 & 0x3fu) << 16 | (arg0 & 0x3fu) << 24;
+}
+
+uint32_t alphaFunc(const state::DeviceState& s) {
+    return s.renderStates[D3DRS_ALPHATESTENABLE] != 0 ? s.renderStates[D3DRS_ALPHAFUNC]
+                                                      : uint32_t{D3DCMP_ALWAYS};
 }
 
 FfPixelFogMode fogMode(const state::DeviceState& s) {
@@ -118,7 +134,7 @@ FfPixelState packFfPixelState(const state::DeviceState& s, const FfStageTextures
 
     block.control[0] = ffActiveStages(s, textures);
     block.control[1] = rs[D3DRS_SPECULARENABLE] != 0 ? kFfPixelSpecular : 0;
-    block.control[2] = rs[D3DRS_ALPHATESTENABLE] != 0 ? rs[D3DRS_ALPHAFUNC] : uint32_t{D3DCMP_ALWAYS};
+    block.control[2] = alphaFunc(s);
     block.control[3] = rs[D3DRS_ALPHAREF] & 0xffu; // "a value in the range 0x00 to 0xFF"
 
     block.fog[0] = fogMode(s);
@@ -135,8 +151,42 @@ uint32_t FfPixelKey::bits() const {
     return b;
 }
 
+size_t FfPixelKey::hash() const {
+    uint64_t h = bits();
+    auto mix = [&h](uint32_t v) { h = (h ^ v) * 0x100000001B3ull; };
+    mix(program.activeStages);
+    mix(program.control);
+    for (uint32_t stage = 0; stage < kFfPixelStages; ++stage) {
+        mix(program.color[stage]);
+        mix(program.alpha[stage]);
+        mix(program.flags[stage]);
+    }
+    return size_t(h);
+}
+
+FfPixelProgram ffPixelProgram(const state::DeviceState& s, const FfStageTextures& textures) {
+    FfPixelProgram p;
+    p.activeStages = ffActiveStages(s, textures);
+    // D3DCMPFUNC values are 1..8; another value compares as ALWAYS in the shader (4 bits kept).
+    const uint32_t func = alphaFunc(s);
+    p.control = (s.renderStates[D3DRS_SPECULARENABLE] != 0 ? kFfPixelSpecular : 0) |
+                (func <= 0xfu ? func : uint32_t{D3DCMP_ALWAYS}) << 4 | uint32_t(fogMode(s)) << 8;
+    // Only the active stages' programs matter: the others stay 0, so that a state change in a
+    // stage that does not run makes no new variant.
+    for (uint32_t stage = 0; stage < p.activeStages; ++stage) {
+        const auto& tss = s.textureStageStates[stage];
+        p.color[stage] = packOperation(tss[D3DTSS_COLOROP], tss[D3DTSS_COLORARG1], tss[D3DTSS_COLORARG2],
+                                       tss[D3DTSS_COLORARG0]);
+        p.alpha[stage] = packOperation(tss[D3DTSS_ALPHAOP], tss[D3DTSS_ALPHAARG1], tss[D3DTSS_ALPHAARG2],
+                                       tss[D3DTSS_ALPHAARG0]);
+        p.flags[stage] = stageFlags(tss, textures[stage]);
+    }
+    return p;
+}
+
 FfPixelKey ffPixelKey(const state::DeviceState& s, const FfStageTextures& textures) {
     FfPixelKey key;
+    key.program = ffPixelProgram(s, textures);
     for (uint32_t stage = 0; stage < kFfPixelStages; ++stage)
         key.samplers[stage] = textures[stage] == FfTextureType::None ? FfTextureType::Tex2D : textures[stage];
     key.flatColors = s.renderStates[D3DRS_SHADEMODE] == D3DSHADE_FLAT;

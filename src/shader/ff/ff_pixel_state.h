@@ -113,8 +113,28 @@ uint32_t ffActiveStages(const state::DeviceState& s, const FfStageTextures& text
 FfPixelState packFfPixelState(const state::DeviceState& s, const FfStageTextures& textures,
                               const FfPixelOptions& options = {});
 
+// The stage program, which the shader takes as specialization constants (ffPixelSpirv writes
+// them into each variant's module): which stages run and what each computes. Everything else
+// (constants, factors, coordinates, fog parameters, alpha reference) stays in the block.
+constexpr uint32_t kFfPixelSpecActiveStages = 1; // constant_id in shaders/ff_pixel.frag
+constexpr uint32_t kFfPixelSpecControl = 2;
+constexpr uint32_t kFfPixelSpecColor0 = 8; // + stage
+constexpr uint32_t kFfPixelSpecAlpha0 = 16;
+constexpr uint32_t kFfPixelSpecFlags0 = 24;
+struct FfPixelProgram {
+    uint32_t activeStages = 0; // ffActiveStages
+    uint32_t control = 0;      // kFfPixelSpecular | alpha func << 4 | FfPixelFogMode << 8
+    // op | ARG1 << 8 | ARG2 << 16 | ARG0 << 24: ops above 255 as 255 (no D3DTEXTUREOP), the
+    // arguments' low 6 bits (D3DTA_SELECTMASK, COMPLEMENT, ALPHAREPLICATE: all the shader reads).
+    std::array<uint32_t, kFfPixelStages> color{}, alpha{};
+    std::array<uint32_t, kFfPixelStages> flags{}; // kFfPixelStage* flags
+    friend bool operator==(const FfPixelProgram&, const FfPixelProgram&) = default;
+};
+
+FfPixelProgram ffPixelProgram(const state::DeviceState& s, const FfStageTextures& textures);
+
 // What selects the shader variant: the sampler dimension per stage, flat colour shading, point
-// sprites.
+// sprites, the stage program.
 struct FfPixelKey {
     std::array<FfTextureType, kFfPixelStages> samplers{}; // None never appears: declared 2D
     bool flatColors = false; // D3DRS_SHADEMODE == D3DSHADE_FLAT: COLOR0/COLOR1 are Flat
@@ -122,8 +142,14 @@ struct FfPixelKey {
     // which knows the primitive type.
     bool pointSprite = false;
 
-    uint32_t bits() const; // 2 bits per stage, flatColors, pointSprite: a dense hash and equality
+    FfPixelProgram program;
+
+    uint32_t bits() const; // 2 bits per stage, flatColors, pointSprite (the program aside)
+    size_t hash() const;
     friend bool operator==(const FfPixelKey&, const FfPixelKey&) = default;
+};
+struct FfPixelKeyHash {
+    size_t operator()(const FfPixelKey& k) const { return k.hash(); }
 };
 
 FfPixelKey ffPixelKey(const state::DeviceState& s, const FfStageTextures& textures);

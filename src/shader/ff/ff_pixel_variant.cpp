@@ -22,6 +22,7 @@ constexpr uint32_t kOpLoad = 61;
 constexpr uint32_t kOpDecorate = 71;
 constexpr uint32_t kOpSpecConstantTrue = 48;
 constexpr uint32_t kOpSpecConstantFalse = 49;
+constexpr uint32_t kOpSpecConstant = 50;
 constexpr uint32_t kDecorationSpecId = 1;
 constexpr uint32_t kDecorationFlat = 14;
 constexpr uint32_t kDecorationLocation = 30;
@@ -75,6 +76,7 @@ struct Facts {
     std::map<uint32_t, size_t> definition; // result id -> instruction index, for the types used
     std::map<uint32_t, size_t> variable;   // variable id -> instruction index
     uint32_t pointSprite = 0;              // the kPointSprite specialization constant
+    std::map<uint32_t, uint32_t> specIds;  // result id -> SpecId
     size_t lastDecoration = 0;             // instruction index
 };
 
@@ -92,6 +94,7 @@ Facts gather(const std::vector<uint32_t>& w, const std::vector<Instruction>& ins
             if (in.count >= 4 && op[2] == kDecorationLocation) f.location[op[1]] = op[3];
             if (in.count >= 4 && op[2] == kDecorationSpecId && op[3] == kPointSpriteSpecId)
                 f.pointSprite = op[1];
+            if (in.count >= 4 && op[2] == kDecorationSpecId) f.specIds[op[1]] = op[3];
             break;
         case kOpTypeImage:
         case kOpTypeSampledImage:
@@ -117,6 +120,18 @@ struct NewTypes {
     uint32_t image, sampledImage, pointer;
     size_t after;
 };
+
+// The value of each stage-program constant for `program`, by SpecId.
+std::map<uint32_t, uint32_t> programValues(const FfPixelProgram& program) {
+    std::map<uint32_t, uint32_t> v{{kFfPixelSpecActiveStages, program.activeStages},
+                                   {kFfPixelSpecControl, program.control}};
+    for (uint32_t stage = 0; stage < kFfPixelStages; ++stage) {
+        v[kFfPixelSpecColor0 + stage] = program.color[stage];
+        v[kFfPixelSpecAlpha0 + stage] = program.alpha[stage];
+        v[kFfPixelSpecFlags0 + stage] = program.flags[stage];
+    }
+    return v;
+}
 
 } // namespace
 
@@ -181,15 +196,23 @@ std::vector<uint32_t> ffPixelSpirv(const FfPixelKey& key) {
         inserts.emplace(f.lastDecoration, std::move(words));
     }
 
-    // Point sprites: the kPointSprite constant's default becomes true (no specialization info
-    // is passed for the pixel stage, so the default is the value).
+    // Point sprites: the kPointSprite constant's default becomes true, and the stage program's
+    // constants take the key's values (no specialization info is passed for the pixel stage, so
+    // the default is the value).
     bool spriteSet = !key.pointSprite;
+    std::map<uint32_t, uint32_t> program = programValues(key.program); // SpecId -> value; erased once set
     std::map<uint32_t, uint32_t> loads; // variable -> loads retyped
     for (const Instruction& in : ins) {
         uint32_t* op = &w[in.at];
         if (in.opcode == kOpSpecConstantFalse && key.pointSprite && in.count == 3 && op[2] == f.pointSprite) {
             op[0] = (3u << 16) | kOpSpecConstantTrue;
             spriteSet = true;
+        } else if (in.opcode == kOpSpecConstant && in.count == 4 && f.specIds.count(op[2]) != 0) {
+            auto value = program.find(f.specIds.at(op[2]));
+            if (value != program.end()) {
+                op[3] = value->second;
+                program.erase(value);
+            }
         } else if (in.opcode == kOpVariable) {
             auto r = retype.find(op[2]);
             if (r != retype.end()) op[1] = added.at(r->second).pointer;
@@ -204,6 +227,8 @@ std::vector<uint32_t> ffPixelSpirv(const FfPixelKey& key) {
     for (const auto& [var, dim] : retype)
         if (loads[var] == 0) fail("stage sampler never loaded");
     if (!spriteSet) fail("no kPointSprite specialization constant");
+    if (!program.empty())
+        fail("no stage-program constant with SpecId " + std::to_string(program.begin()->first));
 
     std::vector<uint32_t> out(w.begin(), w.begin() + kHeaderWords);
     out.reserve(w.size() + 32);

@@ -3,6 +3,8 @@
 #include "shader/ff/ff_pixel_state.h"
 #include "shader/ff/ff_pixel_variant.h"
 
+#include "ff_pixel_cpu_support.h"
+
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -10,20 +12,10 @@
 
 using namespace ddivk;
 using namespace ddivk::shader::ff;
+using ddivk::shader::ff::test::allTextures;
+using ddivk::shader::ff::test::defaults;
 
 namespace {
-
-state::DeviceState defaults() {
-    state::DeviceState s;
-    state::setDefaults(s, {});
-    return s;
-}
-
-FfStageTextures allTextures(FfTextureType t = FfTextureType::Tex2D) {
-    FfStageTextures textures;
-    textures.fill(t);
-    return textures;
-}
 
 uint32_t bits(float f) {
     return std::bit_cast<uint32_t>(f);
