@@ -4,6 +4,7 @@
 
 #include "util/log.h"
 #include "vk/command_provider.h"
+#include "vk/cpu_driver_heap.h"
 #include "vk/device_setup.h"
 #include "vk/error.h"
 #include "vk/memory.h"
@@ -74,6 +75,7 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
     info.enabledExtensionCount = static_cast<uint32_t>(setup->extensions.size());
     info.ppEnabledExtensionNames = setup->extensions.data();
     check(vkCreateDevice(self->physicalDevice_, &info, nullptr, &self->device_), "vkCreateDevice");
+    warmCpuDriverHeap(self->device_, caps);
 
     const bool v13 = caps.apiVersion >= VK_API_VERSION_1_3;
     DeviceFunctions& fn = self->functions_;
