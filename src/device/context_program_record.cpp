@@ -224,12 +224,22 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     };
     const VkDeviceSize uboAlign =
         std::max<VkDeviceSize>(device_.vulkan().limits().minUniformBufferOffsetAlignment, 16);
-    // The block at `binding`, filled by fill(void*) unless the upload made under `tag` holds.
+    // The block at `binding`, filled by fill(void*) unless the upload made under `tag` holds or
+    // the block packs to the bytes already uploaded in this command buffer.
     auto uniform = [&](uint32_t binding, size_t size, uint64_t tag, auto&& fill) {
         if (bound.blockTags[binding] != tag || tag == 0) {
-            vk::UploadSlice slice = cmds.uploads().allocate(size, uboAlign);
-            fill(slice.data);
-            bound.blocks[binding] = {slice.buffer, slice.offset, size};
+            std::vector<uint8_t>& scratch = memo.scratch;
+            std::vector<uint8_t>& last = memo.blockBytes[binding];
+            scratch.resize(size);
+            fill(scratch.data());
+            const bool same = bound.blocks[binding].buffer != VK_NULL_HANDLE && last.size() == size &&
+                              std::memcmp(last.data(), scratch.data(), size) == 0;
+            if (!same) {
+                vk::UploadSlice slice = cmds.uploads().allocate(size, uboAlign);
+                std::memcpy(slice.data, scratch.data(), size);
+                bound.blocks[binding] = {slice.buffer, slice.offset, size};
+                last.swap(scratch);
+            }
             bound.blockTags[binding] = tag;
         }
         const VkDescriptorBufferInfo& info = bound.blocks[binding];

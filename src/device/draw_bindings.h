@@ -10,6 +10,8 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "draw/dynamic_state.h"
 #include "draw/program_pipeline.h"
@@ -74,13 +76,20 @@ struct DrawBindings {
         const void* vertex = nullptr;
         uint32_t vertexOutputs = 0;   // the pixel stage's inputs it was linked to
         uint64_t vertexPlan = 0;      // PlanMemo::generation() of the plan it fetches by
+        // The bytes of each uniform block's latest upload: a block whose state changed but
+        // whose bytes did not keeps its upload and descriptor (a blend or cull change leaves
+        // the fixed-function blocks as they were; a new descriptor would make the driver take
+        // a new constant buffer, which a CPU driver copies). Valid for this command buffer
+        // while blocks[binding] is set; `scratch` is where a block is packed to compare.
+        std::array<std::vector<uint8_t>, kUniformBlocks> blockBytes;
+        std::vector<uint8_t> scratch;
     } memo;
 
     void reset(uint64_t recording) {
-        Memo kept = memo; // pipelines, layouts and modules outlive command buffers
+        Memo kept = std::move(memo); // pipelines, layouts and modules outlive command buffers
         *this = {};
         serial = recording;
-        memo = kept;
+        memo = std::move(kept);
     }
 };
 
