@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Runs the D3D9 benchmark (bench/d3d9, docs/d3d9-dll.md "D3D9 benchmark") on our d3d9.dll and on
-# Wine's built-in d3d9 (OpenGL renderer), in one Wine prefix, and prints per scenario both
-# rates, their ratio and whether the checksums agree:
+# Wine's built-in d3d9 (OpenGL renderer), in one Wine prefix, then its plain Vulkan counterpart
+# (bench/plain_vulkan_d3d9, native), and prints per scenario the rates, ours / built-in,
+# ours / plain Vulkan and whether the checksums agree:
 #   tools/bench_d3d9.sh [FRAMES]
-# FRAMES: timed frames per scenario (default 100). Build folder: DDIVK_WIN64_BUILD (build/win64);
-# prefix: DDIVK_WINEPREFIX (build/wineprefix, created once). Exits 1 when a build or a run
-# fails or the checksums differ (one implementation rendered something else).
+# FRAMES: timed frames per scenario (default 100). Build folders: DDIVK_WIN64_BUILD (build/win64)
+# and DDIVK_NATIVE_BUILD (build/main); prefix: DDIVK_WINEPREFIX (build/wineprefix, created
+# once). Exits 1 when a build or a run fails or a checksum differs (something else was
+# rendered); a failed or disagreeing plain Vulkan run is flagged in its row, the table stays.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 frames=${1:-100}
 dir=${DDIVK_WIN64_BUILD:-build/win64}
+native=${DDIVK_NATIVE_BUILD:-build/main}
+plain_target=bench/plain_vulkan_d3d9/d3d9-plain-vulkan-bench
 export WINEPREFIX=${DDIVK_WINEPREFIX:-$PWD/build/wineprefix}
 export WINEDEBUG=-all
 
@@ -22,6 +26,9 @@ echo "== bench: building"
 build_log=$(mktemp)
 ninja -C "$dir" -j "${DDIVK_JOBS:-$(nproc)}" src/d3d9/d3d9.dll bench/d3d9/d3d9_bench.exe >"$build_log" 2>&1 ||
   { cat "$build_log"; rm -f "$build_log"; echo "== bench: the build failed"; exit 1; }
+if [ ! -d "$native" ]; then meson setup "$native" >/dev/null; fi
+ninja -C "$native" -j "${DDIVK_JOBS:-$(nproc)}" "$plain_target" >"$build_log" 2>&1 ||
+  { cat "$build_log"; rm -f "$build_log"; echo "== bench: the native build of $plain_target failed"; exit 1; }
 rm -f "$build_log"
 if [ ! -f "$WINEPREFIX/system.reg" ]; then
   echo "== bench: creating the prefix $WINEPREFIX"
@@ -42,16 +49,24 @@ for impl in ddivk builtin; do
     >"$stage/$impl.txt" 2>&1 || { cat "$stage/$impl.txt"; echo "== bench: the $impl run failed"; exit 1; }
 done
 
-python3 - "$stage/ddivk.txt" "$stage/builtin.txt" <<'PY'
+# The plain Vulkan program runs natively on the first Vulkan device; its failure leaves the
+# Wine columns standing.
+echo "== bench: plain Vulkan ($frames frames per scenario)"
+"$native/$plain_target" --frames "$frames" >"$stage/plain.txt" 2>&1 ||
+  { cat "$stage/plain.txt"; echo "== bench: *** the plain Vulkan run failed ***"; }
+
+python3 - "$stage/ddivk.txt" "$stage/builtin.txt" "$stage/plain.txt" <<'PY'
 import re, sys
 def parse(path):
     rows = {}
     for m in re.finditer(r"^(\w+)\s+([\d.]+) (\S+) checksum=([0-9a-f]+) lit=(\d+)", open(path, errors="replace").read(), re.M):
         rows[m[1]] = (float(m[2]), m[3], m[4], int(m[5]))
     return rows
-ours, builtin = parse(sys.argv[1]), parse(sys.argv[2])
-status = 0
-print(f"{'scenario':<12} {'unit':<12} {'ddivk':>12} {'builtin':>12} {'ratio':>7}  checksums")
+ours, builtin, plain = parse(sys.argv[1]), parse(sys.argv[2]), parse(sys.argv[3])
+plain_scenarios = {"draws", "instancing", "state_churn"}  # queries has no plain Vulkan side
+status, plain_bad = 0, []
+print(f"{'scenario':<12} {'unit':<12} {'ddivk':>12} {'builtin':>12} {'ratio':>7} {'plain vk':>12} "
+      f"{'ours/plain':>10}  {'checksums':<10} plain checksum")
 for name in ["draws", "instancing", "queries", "state_churn"]:
     if name not in ours or name not in builtin:
         print(f"{name:<12} MISSING in {'ddivk' if name not in ours else 'builtin'} output"); status = 1; continue
@@ -59,9 +74,25 @@ for name in ["draws", "instancing", "queries", "state_churn"]:
     agree = o[2] == b[2] and o[3] > 0
     if not agree: status = 1
     ratio = o[0] / b[0] if b[0] else float("inf")
-    print(f"{name:<12} {o[1]:<12} {o[0]:>12.0f} {b[0]:>12.0f} {ratio:>7.2f}  "
-          + ("agree" if agree else f"*** MISMATCH *** ({o[2]} lit {o[3]} vs {b[2]} lit {b[3]})"))
+    rate, fraction, verdict = "-", "-", "-"
+    if name in plain_scenarios:
+        p = plain.get(name)
+        if p is None:
+            rate, fraction, verdict = "FAILED", "-", "*** MISSING ***"
+        else:
+            rate, fraction = f"{p[0]:.0f}", f"{o[0] / p[0]:.2f}" if p[0] else "inf"
+            same = lambda r: p[2] == r[2] and p[3] == r[3]
+            verdict = "agree" if same(o) else \
+                f"*** MISMATCH *** ({p[2]} lit {p[3]}{', as builtin' if same(b) else ''})"
+        if verdict != "agree": plain_bad.append(name)
+    print(f"{name:<12} {o[1]:<12} {o[0]:>12.0f} {b[0]:>12.0f} {ratio:>7.2f} {rate:>12} {fraction:>10}  "
+          + (f"{'agree':<10}" if agree else f"*** MISMATCH *** ({o[2]} lit {o[3]} vs {b[2]} lit {b[3]})")
+          + f" {verdict}")
 if status:
     print("== bench: FAILED: the implementations disagree (or a scenario is missing): see the rows above", file=sys.stderr)
+if plain_bad:
+    print(f"== bench: FAILED: the plain Vulkan program disagrees with ddivk or did not run on: {', '.join(plain_bad)}",
+          file=sys.stderr)
+    status = 1
 sys.exit(status)
 PY

@@ -5,12 +5,11 @@
 #pragma once
 
 #include "device_support.h"
+#include "scenario_layout.h"
 
 #include <cstdint>
 #include <memory>
 #include <vector>
-
-constexpr int kBenchSize = 256; // back buffer width and height
 
 class Scenario {
   public:
@@ -33,23 +32,6 @@ std::unique_ptr<Scenario> makeDrawsScenario();
 std::unique_ptr<Scenario> makeInstancingScenario();
 std::unique_ptr<Scenario> makeQueriesScenario();
 std::unique_ptr<Scenario> makeStateChurnScenario();
-
-// Screen coordinate (D3D9: pixel centres on integers) to normalized device coordinates. With
-// edges on half-integers and a 256-pixel target, every value is a short binary fraction, so
-// positions are exact in every implementation and no pixel centre lies on an edge.
-inline float benchNdcX(float screenX) {
-    return screenX * 2.0f / float(kBenchSize) - 1.0f;
-}
-inline float benchNdcY(float screenY) {
-    return 1.0f - screenY * 2.0f / float(kBenchSize);
-}
-
-// A colour from a small hash of two numbers, X8R8G8B8; the same in every run.
-inline DWORD benchColour(uint32_t a, uint32_t b) {
-    uint32_t h = a * 0x9E3779B1u ^ (b + 0x7F4A7C15u) * 0x85EBCA77u;
-    h ^= h >> 15;
-    return 0xFF000000u | (h & 0x00FFFFFFu);
-}
 
 // Releases a COM object and clears the pointer.
 template <class T> void releaseAndClear(T*& object) {

@@ -6,41 +6,11 @@
 // GetRenderTargetData before its Present) and the scenario's own results. The timed span ends
 // after that read-back, so work an implementation queued is counted. Exits 1 when a step fails.
 #include "bench.h"
+#include "bench_run.h"
 
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <string>
 
 namespace {
-
-struct Options {
-    int frames = 100;
-    int warmup = 5;
-    std::vector<std::string> only; // scenario names; empty: all
-};
-
-bool parseOptions(int argc, char** argv, Options& options) {
-    for (int i = 1; i < argc; ++i) {
-        const bool hasValue = i + 1 < argc;
-        if (!std::strcmp(argv[i], "--frames") && hasValue)
-            options.frames = std::atoi(argv[++i]);
-        else if (!std::strcmp(argv[i], "--warmup") && hasValue)
-            options.warmup = std::atoi(argv[++i]);
-        else if (argv[i][0] == '-')
-            return false;
-        else
-            options.only.emplace_back(argv[i]);
-    }
-    return options.frames > 0 && options.warmup >= 0;
-}
-
-uint64_t fnv1a(uint64_t hash, const void* data, size_t bytes) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (size_t i = 0; i < bytes; ++i)
-        hash = (hash ^ p[i]) * 0x100000001B3ull;
-    return hash;
-}
 
 // A windowed device on a hidden window: back buffer X8R8G8B8 with a D24S8 depth buffer, frames
 // presented at once (no waiting for a vertical blank).
@@ -63,12 +33,6 @@ struct BenchDevice {
     }
 };
 
-struct Result {
-    double perSecond = 0;
-    uint64_t checksum = 0;
-    int lit = 0; // pixels of the last frame that are not black: a check that the scenario drew
-};
-
 // One frame: cleared target and depth, the scenario's work, and for the last frame the back
 // buffer's pixels. Returns the units done, or -1 when a step failed.
 int64_t runFrame(IDirect3DDevice9* device, Scenario& scenario, int index, std::vector<uint32_t>* pixels) {
@@ -82,7 +46,8 @@ int64_t runFrame(IDirect3DDevice9* device, Scenario& scenario, int index, std::v
     return FAILED(device->Present(nullptr, nullptr, nullptr, nullptr)) ? -1 : units;
 }
 
-bool runScenario(IDirect3DDevice9* device, Scenario& scenario, const Options& options, Result& result) {
+bool runScenario(IDirect3DDevice9* device, Scenario& scenario, const BenchOptions& options,
+                 BenchResult& result) {
     if (!scenario.setup(device)) {
         scenario.teardown(device); // releases what was made before the failing step
         return false;
@@ -106,28 +71,15 @@ bool runScenario(IDirect3DDevice9* device, Scenario& scenario, const Options& op
     if (!ok) return false;
     const double seconds = double(end.QuadPart - start.QuadPart) / double(frequency.QuadPart);
     result.perSecond = seconds > 0 ? double(units) / seconds : 0;
-    for (uint32_t& p : pixels) {
-        p &= 0x00FFFFFFu; // the X byte is undefined
-        result.lit += p != 0;
-    }
-    result.checksum = fnv1a(0xCBF29CE484222325ull, pixels.data(), pixels.size() * sizeof(uint32_t));
-    const uint64_t extra = scenario.extraChecksum();
-    result.checksum = fnv1a(result.checksum, &extra, sizeof(extra));
+    benchSummarise(pixels, scenario.extraChecksum(), result);
     return true;
-}
-
-bool wanted(const Options& options, const char* name) {
-    if (options.only.empty()) return true;
-    for (const std::string& n : options.only)
-        if (n == name) return true;
-    return false;
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-    Options options;
-    if (!parseOptions(argc, argv, options)) {
+    BenchOptions options;
+    if (!parseBenchOptions(argc, argv, options)) {
         std::fprintf(
             stderr,
             "usage: d3d9_bench [--frames N] [--warmup N] [draws|instancing|queries|state_churn ...]\n");
@@ -142,16 +94,14 @@ int main(int argc, char** argv) {
                                              makeQueriesScenario(), makeStateChurnScenario()};
     int status = 0;
     for (auto& scenario : scenarios) {
-        if (!wanted(options, scenario->name())) continue;
-        Result result;
+        if (!options.wants(scenario->name())) continue;
+        BenchResult result;
         if (!runScenario(bench.device, *scenario, options, result)) {
             std::printf("%-12s FAILED\n", scenario->name());
             status = 1;
             continue;
         }
-        std::printf("%-12s %14.1f %s/s checksum=%016llx lit=%d\n", scenario->name(), result.perSecond,
-                    scenario->unit(), static_cast<unsigned long long>(result.checksum), result.lit);
-        std::fflush(stdout);
+        printBenchLine(scenario->name(), scenario->unit(), result);
     }
     return status;
 }

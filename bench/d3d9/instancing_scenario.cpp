@@ -1,7 +1,8 @@
 // instancing: 4 DrawIndexedPrimitive calls a frame, each of 10000 instances of a one-pixel quad
 // (SetStreamSourceFreq: stream 0 INDEXEDDATA, stream 1 INSTANCEDATA with an offset and a
 // colour per instance). The instances tile a 100 x 100 grid of 2 x 2 pixel cells; draw d fills
-// pixel (d % 2, d / 2) of every cell, so the four draws cover a 200 x 200 square.
+// pixel (d % 2, d / 2) of every cell, so the four draws cover a 200 x 200 square
+// (scenario_layout.h).
 #include "bench.h"
 #include "shader_support.h"
 
@@ -9,12 +10,7 @@
 
 namespace {
 
-constexpr int kGrid = 100, kInstances = kGrid * kGrid, kDraws = 4, kOrigin = 28;
-
-struct Instance {
-    float dx, dy;
-    DWORD colour;
-};
+using namespace instancing_layout;
 
 class InstancingScenario final : public Scenario {
   public:
@@ -28,26 +24,18 @@ class InstancingScenario final : public Scenario {
             {1, 8, D3DDECLTYPE_D3DCOLOR, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_COLOR, 0},
             D3DDECL_END()};
         // Pixel (kOrigin, kOrigin) of the grid's first cell.
-        const float l = benchNdcX(kOrigin - 0.5f), r = benchNdcX(kOrigin + 0.5f);
-        const float t = benchNdcY(kOrigin - 0.5f), b = benchNdcY(kOrigin + 0.5f);
-        const float quad[] = {l, t, 0.5f, 1, r, t, 0.5f, 1, l, b, 0.5f, 1, r, b, 0.5f, 1};
-        static const WORD indices[] = {0, 1, 2, 2, 1, 3};
-        std::vector<Instance> instances;
-        for (int d = 0; d < kDraws; ++d)
-            for (int i = 0; i < kInstances; ++i) {
-                const float x = float((i % kGrid) * 2 + d % 2), y = float((i / kGrid) * 2 + d / 2);
-                instances.push_back(
-                    {x * 2.0f / kBenchSize, -y * 2.0f / kBenchSize, benchColour(uint32_t(i), uint32_t(d))});
-            }
+        float quad[16];
+        instancing_layout::quad(quad);
+        const std::vector<Instance> instances = instancing_layout::instances();
         quad_ = filledVertexBuffer(device, quad, sizeof(quad));
         instances_ = filledVertexBuffer(device, instances.data(), UINT(instances.size() * sizeof(Instance)));
         void* memory = nullptr;
         if (!quad_ || !instances_ ||
-            FAILED(device->CreateIndexBuffer(sizeof(indices), D3DUSAGE_WRITEONLY, D3DFMT_INDEX16,
+            FAILED(device->CreateIndexBuffer(sizeof(kIndices), D3DUSAGE_WRITEONLY, D3DFMT_INDEX16,
                                              D3DPOOL_DEFAULT, &indices_, nullptr)) ||
             FAILED(indices_->Lock(0, 0, &memory, 0)))
             return false;
-        std::memcpy(memory, indices, sizeof(indices));
+        std::memcpy(memory, kIndices, sizeof(kIndices));
         indices_->Unlock();
         return useShaders(device, elements, shader_code::kOffsetVs30, shader_code::kColourPs30) &&
                device->SetStreamSource(0, quad_, 0, 4 * sizeof(float)) == D3D_OK &&

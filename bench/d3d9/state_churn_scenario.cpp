@@ -2,32 +2,18 @@
 // of alpha blending (additive ONE/ONE, on or off), cull mode, depth function, texture (one of
 // two solid textures), magnification filter and address mode. Each quad has its own depth and
 // winding, so culling and the depth test decide what stays; the textures are solid and the
-// blend additive, so the result is exact in every implementation.
+// blend additive, so the result is exact in every implementation (scenario_layout.h).
 #include "bench.h"
 #include "shader_support.h"
 
 namespace {
 
-constexpr int kColumns = 20, kDraws = 300, kStep = 12, kSide = 20;
+using namespace churn_layout;
 
-struct TexturedVertex {
-    float x, y, z, rhw;
-    DWORD colour;
-    float u, v;
-};
-constexpr DWORD kTexturedFvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE | D3DFVF_TEX1;
-
-// The quad of draw i as a triangle list, wound clockwise or counterclockwise on screen.
-void appendQuad(std::vector<TexturedVertex>& out, int i) {
-    const float l = float(4 + (i % kColumns) * kStep) - 0.5f, t = float(4 + (i / kColumns) * 16) - 0.5f;
-    const float r = l + kSide, b = t + kSide, z = float((i * 37) % kDraws + 1) / 512.0f;
-    const TexturedVertex lt{l, t, z, 1, 0xFFFFFFFF, 0, 0}, rt{r, t, z, 1, 0xFFFFFFFF, 1, 0};
-    const TexturedVertex lb{l, b, z, 1, 0xFFFFFFFF, 0, 1}, rb{r, b, z, 1, 0xFFFFFFFF, 1, 1};
-    if ((i / 3) % 2)
-        out.insert(out.end(), {lt, rt, lb, rt, rb, lb}); // clockwise (y down)
-    else
-        out.insert(out.end(), {lt, lb, rt, rt, lb, rb});
-}
+constexpr DWORD kTexturedFvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE | D3DFVF_TEX1; // churn_layout::Vertex
+// churn_layout's states as D3D9 values, indexed by their enums.
+constexpr DWORD kCullModes[] = {D3DCULL_NONE, D3DCULL_CW, D3DCULL_CCW};
+constexpr DWORD kDepthFuncs[] = {D3DCMP_LESSEQUAL, D3DCMP_ALWAYS, D3DCMP_GREATER, D3DCMP_LESS};
 
 class StateChurnScenario final : public Scenario {
   public:
@@ -35,36 +21,33 @@ class StateChurnScenario final : public Scenario {
     const char* unit() const override { return "draws"; }
 
     bool setup(IDirect3DDevice9* device) override {
-        std::vector<TexturedVertex> vertices;
-        for (int i = 0; i < kDraws; ++i)
-            appendQuad(vertices, i);
-        vertices_ =
-            filledVertexBuffer(device, vertices.data(), UINT(vertices.size() * sizeof(TexturedVertex)));
+        const std::vector<Vertex> vertices = churn_layout::vertices();
+        vertices_ = filledVertexBuffer(device, vertices.data(), UINT(vertices.size() * sizeof(Vertex)));
         if (!vertices_) return false;
-        if (!(textures_[0] = solidTexture(device, 0x00402010)) ||
-            !(textures_[1] = solidTexture(device, 0x00103050)))
+        if (!(textures_[0] = solidTexture(device, kTextureColours[0])) ||
+            !(textures_[1] = solidTexture(device, kTextureColours[1])))
             return false;
         return device->SetFVF(kTexturedFvf) == D3D_OK &&
-               device->SetStreamSource(0, vertices_, 0, sizeof(TexturedVertex)) == D3D_OK &&
+               device->SetStreamSource(0, vertices_, 0, sizeof(Vertex)) == D3D_OK &&
                device->SetRenderState(D3DRS_SRCBLEND, D3DBLEND_ONE) == D3D_OK &&
                device->SetRenderState(D3DRS_DESTBLEND, D3DBLEND_ONE) == D3D_OK &&
                device->SetRenderState(D3DRS_ZENABLE, D3DZB_TRUE) == D3D_OK;
     }
 
     int64_t frame(IDirect3DDevice9* device, int) override {
-        static const DWORD culls[] = {D3DCULL_NONE, D3DCULL_CW, D3DCULL_CCW};
-        static const DWORD zfuncs[] = {D3DCMP_LESSEQUAL, D3DCMP_ALWAYS, D3DCMP_GREATER, D3DCMP_LESS};
-        for (int i = 0; i < kDraws; ++i)
-            if (FAILED(device->SetRenderState(D3DRS_ALPHABLENDENABLE, i % 2)) ||
-                FAILED(device->SetRenderState(D3DRS_CULLMODE, culls[i % 3])) ||
-                FAILED(device->SetRenderState(D3DRS_ZFUNC, zfuncs[i % 4])) ||
-                FAILED(device->SetTexture(0, textures_[(i / 2) % 2])) ||
-                FAILED(
-                    device->SetSamplerState(0, D3DSAMP_MAGFILTER, i % 5 ? D3DTEXF_POINT : D3DTEXF_LINEAR)) ||
+        for (int i = 0; i < kDraws; ++i) {
+            const State state = churn_layout::state(i);
+            if (FAILED(device->SetRenderState(D3DRS_ALPHABLENDENABLE, state.blend)) ||
+                FAILED(device->SetRenderState(D3DRS_CULLMODE, kCullModes[int(state.cull)])) ||
+                FAILED(device->SetRenderState(D3DRS_ZFUNC, kDepthFuncs[int(state.depth)])) ||
+                FAILED(device->SetTexture(0, textures_[state.texture])) ||
+                FAILED(device->SetSamplerState(0, D3DSAMP_MAGFILTER,
+                                               state.linearMag ? D3DTEXF_LINEAR : D3DTEXF_POINT)) ||
                 FAILED(device->SetSamplerState(0, D3DSAMP_ADDRESSU,
-                                               i % 3 ? D3DTADDRESS_CLAMP : D3DTADDRESS_WRAP)) ||
+                                               state.wrapU ? D3DTADDRESS_WRAP : D3DTADDRESS_CLAMP)) ||
                 FAILED(device->DrawPrimitive(D3DPT_TRIANGLELIST, UINT(6 * i), 2)))
                 return -1;
+        }
         return kDraws;
     }
 
