@@ -35,7 +35,8 @@ build() { # build ARCH DIR
   local arch=$1 dir=$2
   if [ ! -d "$dir" ]; then meson setup --cross-file "cross/$arch-w64-mingw32.ini" "$dir" >/dev/null; fi
   echo "== wine $arch: building"
-  ninja -C "$dir" -j "$jobs" src/d3d9/d3d9.dll tests/wine/d3d9_wine_test.exe bench/d3d9/d3d9_bench.exe
+  ninja -C "$dir" -j "$jobs" src/d3d9/d3d9.dll tests/wine/d3d9_wine_test.exe bench/d3d9/d3d9_bench.exe \
+    demo/d3d9/d3d9_demo.exe
 }
 
 # Writes the "[  OK  ] Suite.Name" / "[ FAIL ] Suite.Name" lines of a run as GoogleTest XML.
@@ -93,6 +94,28 @@ run() { # run ARCH DIR
   return $rc
 }
 
+# The README's D3D9 demo (demo/d3d9) for a few frames with our d3d9.dll: it must exit 0, and
+# tools/check_d3d9_demo.py checks its PNG's pixels and its occlusion count; a validation message
+# in its output fails it too.
+demo_test() { # demo_test ARCH DIR
+  local arch=$1 dir=$2 stage="$2/demo/d3d9/test-run" rc=0
+  echo "== wine $arch: the D3D9 demo"
+  rm -rf "$stage" && mkdir -p "$stage"
+  cp "$dir/src/d3d9/d3d9.dll" "$dir/demo/d3d9/d3d9_demo.exe" "$stage/"
+  (cd "$stage" && xvfb-run -a wine ./d3d9_demo.exe --frames 3 --png demo.png) >"$stage/output.txt" 2>&1 || rc=1
+  local log="$stage/checks.txt"
+  { cat "$stage/output.txt"
+    if [ $rc = 0 ]; then echo "[  OK  ] Demo.ExitsZeroUnderWine"; else echo "[ FAIL ] Demo.ExitsZeroUnderWine"; fi
+    python3 tools/check_d3d9_demo.py "$stage/output.txt" "$stage/demo.png"
+    if grep -q "Validation Error\|Validation Warning\|Validation Performance Warning" "$stage/output.txt"; then
+      echo "[ FAIL ] Demo.NoValidationMessages"
+    else echo "[  OK  ] Demo.NoValidationMessages"; fi
+  } | tee "$log"
+  grep -q "^\[ FAIL \]" "$log" && rc=1
+  if [ -n "$results" ]; then mkdir -p "$results/wine-demo-$arch" && to_xml "$log" "$results/wine-demo-$arch/wine.xml"; fi
+  return $rc
+}
+
 # The prefix install and uninstall scripts (docs/install.md), on a scratch prefix of their own.
 install_test() {
   local log="$win64/tests/wine/install-output.txt" rc=0
@@ -105,13 +128,14 @@ install_test() {
 status=0
 if build x86_64 "$win64"; then
   run x86_64 "$win64" || status=1
+  demo_test x86_64 "$win64" || status=1
   install_test || status=1
 else
   status=1
 fi
 if command -v i686-w64-mingw32-g++-posix >/dev/null; then
   if build i686 "$win32"; then
-    if wine_runs_32bit; then run i686 "$win32" || status=1
+    if wine_runs_32bit; then run i686 "$win32" || status=1; demo_test i686 "$win32" || status=1
     else echo "== wine i686: built; not run (Wine cannot run 32-bit programs here: install wine32)"; fi
   else status=1; fi
 fi
