@@ -7,9 +7,8 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "d3d9/device_child.h"
 #include "d3d9/object_registry.h"
-#include "d3d9/private_data.h"
+#include "d3d9/resource_child.h"
 
 namespace ddivk::d3d9 {
 
@@ -39,44 +38,13 @@ class BufferStorage {
     bool countedForReset_;
 };
 
-template <class Interface, class Desc> class Buffer9 final : public DeviceChild<Interface> {
+template <class Interface, class Desc> class Buffer9 final : public ResourceChild<Interface> {
   public:
     Buffer9(Device9& device, IDirect3DDevice9Ex* iface, uint32_t handle, const Desc& desc)
-        : DeviceChild<Interface>(iface, false), storage_(device, handle, desc.Size, desc.Pool), desc_(desc),
+        : ResourceChild<Interface>(iface, false, desc.Pool == ::D3DPOOL_MANAGED),
+          storage_(device, handle, desc.Size, desc.Pool), desc_(desc),
           registration_(registryOf(device), kKind, handle, this) {}
 
-    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override {
-        if (!object) return E_POINTER;
-        if (riid == __uuidof(IUnknown) || riid == __uuidof(IDirect3DResource9) ||
-            riid == __uuidof(Interface)) {
-            this->AddRef();
-            *object = this;
-            return S_OK;
-        }
-        *object = nullptr;
-        return E_NOINTERFACE;
-    }
-    ULONG STDMETHODCALLTYPE AddRef() override { return DeviceChild<Interface>::AddRef(); }
-    ULONG STDMETHODCALLTYPE Release() override { return DeviceChild<Interface>::Release(); }
-    HRESULT STDMETHODCALLTYPE GetDevice(IDirect3DDevice9** device) override {
-        return DeviceChild<Interface>::GetDevice(device);
-    }
-    HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID guid, const void* data, DWORD size,
-                                             DWORD flags) override {
-        return privateData_.set(guid, data, size, flags);
-    }
-    HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID guid, void* data, DWORD* size) override {
-        return privateData_.get(guid, data, size);
-    }
-    HRESULT STDMETHODCALLTYPE FreePrivateData(REFGUID guid) override { return privateData_.free(guid); }
-    DWORD STDMETHODCALLTYPE SetPriority(DWORD priority) override {
-        const DWORD old = priority_;
-        priority_ = priority;
-        return old;
-    }
-    DWORD STDMETHODCALLTYPE GetPriority() override { return priority_; }
-    void STDMETHODCALLTYPE PreLoad() override {}
-    D3DRESOURCETYPE STDMETHODCALLTYPE GetType() override { return desc_.Type; }
     HRESULT STDMETHODCALLTYPE Lock(UINT offset, UINT size, void** data, DWORD flags) override {
         return storage_.lock(offset, size, data, flags);
     }
@@ -92,9 +60,7 @@ template <class Interface, class Desc> class Buffer9 final : public DeviceChild<
 
   private:
     BufferStorage storage_;
-    PrivateData privateData_;
     Desc desc_;
-    DWORD priority_ = 0;
     // The handle space of this buffer kind: state blocks and re-binding find buffers here.
     static constexpr ObjectKind kKind = std::is_same_v<Interface, IDirect3DVertexBuffer9>
                                             ? ObjectKind::VertexBuffer

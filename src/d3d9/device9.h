@@ -161,7 +161,10 @@ class Device9 final : public IDirect3DDevice9Ex {
     HRESULT STDMETHODCALLTYPE PresentEx(const RECT* src_rect, const RECT* dst_rect, HWND dst_window_override,
                                         const RGNDATA* dirty_region, DWORD flags) override;
     HRESULT STDMETHODCALLTYPE ResetEx(D3DPRESENT_PARAMETERS* parameters, D3DDISPLAYMODEEX* mode) override;
-    // device9_unimplemented.cpp: not implemented yet (one warning each, counted)
+    // Presentation extras (device9_swap_chains.cpp, device9_front_buffer.cpp, device9_gamma.cpp,
+    // device9_cursor.cpp, device9_ex_settings.cpp) and the other methods (device9_misc.cpp,
+    // device9_palettes.cpp, device9_validate.cpp, device9_ex_surfaces.cpp,
+    // device9_process_vertices.cpp); what they refuse is listed in docs/d3d9-dll.md.
     HRESULT STDMETHODCALLTYPE SetCursorProperties(UINT hotspot_x, UINT hotspot_y,
                                                   IDirect3DSurface9* bitmap) override;
     void STDMETHODCALLTYPE SetCursorPosition(int x, int y, DWORD flags) override;
@@ -217,7 +220,7 @@ class Device9 final : public IDirect3DDevice9Ex {
                                                           DWORD usage) override;
     HRESULT STDMETHODCALLTYPE GetDisplayModeEx(UINT swapchain_idx, D3DDISPLAYMODEEX* mode,
                                                D3DDISPLAYROTATION* rotation) override;
-    // ---- TEXTURES ROOM (device9_textures.cpp once implemented; until then device9_unimplemented.cpp) ----
+    // ---- TEXTURES ROOM (device9_textures.cpp, device9_texture_copies.cpp) ----
     HRESULT STDMETHODCALLTYPE CreateTexture(UINT width, UINT height, UINT levels, DWORD usage,
                                             D3DFORMAT format, D3DPOOL pool, IDirect3DTexture9** texture,
                                             HANDLE* shared_handle) override;
@@ -240,7 +243,7 @@ class Device9 final : public IDirect3DDevice9Ex {
     HRESULT STDMETHODCALLTYPE GetTexture(DWORD stage, IDirect3DBaseTexture9** texture) override;
     HRESULT STDMETHODCALLTYPE SetTexture(DWORD stage, IDirect3DBaseTexture9* texture) override;
     // ---- end of textures room methods ----
-    // ---- SHADERS ROOM (device9_shaders.cpp once implemented; until then device9_unimplemented.cpp) ----
+    // ---- SHADERS ROOM (device9_shaders.cpp, device9_constants.cpp) ----
     HRESULT STDMETHODCALLTYPE CreateVertexDeclaration(const D3DVERTEXELEMENT9* elements,
                                                       IDirect3DVertexDeclaration9** declaration) override;
     HRESULT STDMETHODCALLTYPE SetVertexDeclaration(IDirect3DVertexDeclaration9* declaration) override;
@@ -382,7 +385,47 @@ class Device9 final : public IDirect3DDevice9Ex {
                                ddivk::HRESULT (state::StateCache::*set)(uint32_t, const T*, uint32_t),
                                uint32_t limit, uint32_t perRegister, UINT start, const T* data, UINT count);
     // ---- presentation extras room members ----
+    // Additional swap chains present and read the front buffer through the device.
+    friend class SwapChain9;
+    // Presents `surface` with a swap chain's parameters (device9_present.cpp; the implicit
+    // chain's are creation_.present and backBuffer_).
+    HRESULT presentSurface(const D3DPRESENT_PARAMETERS& parameters, uint32_t surface, const RECT* source,
+                           const RECT* dest, HWND window, DWORD flags);
+    // Drops the worker's swapchains of `window` (a released additional chain's), in stream order.
+    void forgetWindowChains(HWND window);
+    // GetFrontBufferData: the screen into a system-memory A8R8G8B8 surface of the display mode's
+    // size, after the presentations recorded so far (device9_front_buffer.cpp).
+    HRESULT copyFrontBuffer(IDirect3DSurface9* destination);
+    // The implicit swap chain's gamma ramp (device9_gamma.cpp): the identity until set.
+    D3DGAMMARAMP gammaRamp_{};
+    bool gammaRampSet_ = false;
+    // The cursor of SetCursorProperties (device9_cursor.cpp), destroyed with the device.
+    struct OwnedCursor {
+        HCURSOR handle = nullptr;
+        OwnedCursor() = default;
+        OwnedCursor(const OwnedCursor&) = delete;
+        OwnedCursor& operator=(const OwnedCursor&) = delete;
+        ~OwnedCursor() {
+            if (handle) DestroyCursor(handle);
+        }
+    };
+    OwnedCursor cursor_;
+    bool cursorVisible_ = false;
+    // IDirect3DDevice9Ex settings (device9_ex_settings.cpp).
+    UINT maximumFrameLatency_ = 3; // D3D9Ex's default
+    INT gpuThreadPriority_ = 0;
     // ---- misc methods room members ----
+    // Clip status (device9_misc.cpp): stored and returned; D3D9's documented initial values.
+    // Draws do not update it (hardware vertex processing); ProcessVertices does.
+    ::D3DCLIPSTATUS9 clipStatus_{0, 0xFFFFFFFF};
+    // Texture palettes (device9_palettes.cpp), made on first use; unset entries read 0xFFFFFFFF.
+    std::vector<std::array<PALETTEENTRY, 256>> palettes_;
+    // SetConvolutionMonoKernel's size: kept, no sampler filters with it (no CONVOLUTIONMONO cap).
+    UINT convolutionWidth_ = 1, convolutionHeight_ = 1;
+    // ValidateDevice's checks (device9_validate.cpp): the texture stages and the samplers of
+    // bound textures against what the driver draws; D3D_OK or the documented D3DERR_UNSUPPORTED*.
+    HRESULT validateTextureStages() const;
+    HRESULT validateSamplers() const;
     // ---- queries and state blocks room members ----
     std::shared_ptr<ObjectRegistry> registry_ = std::make_shared<ObjectRegistry>();
     uint32_t nextStateBlock_ = 1; // handles of state blocks, chosen here (DP2 STATESET's dwParam)

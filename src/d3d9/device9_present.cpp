@@ -31,8 +31,13 @@ uint32_t intervalOf(UINT presentationInterval) {
 
 HRESULT Device9::presentFrame(const RECT* source, const RECT* dest, HWND window, DWORD flags) {
     auto guard = lock();
+    return presentSurface(creation_.present, backBuffer_->handle(), source, dest, window, flags);
+}
+
+HRESULT Device9::presentSurface(const D3DPRESENT_PARAMETERS& p, uint32_t surface, const RECT* source,
+                                const RECT* dest, HWND window, DWORD flags) {
+    auto guard = lock();
     if (deviceLost_.load()) return D3DERR_DEVICELOST;
-    const D3DPRESENT_PARAMETERS& p = creation_.present;
     // Rectangles are for D3DSWAPEFFECT_COPY only.
     if ((source || dest) && p.SwapEffect != D3DSWAPEFFECT_COPY) return D3DERR_INVALIDCALL;
     const ddivk_rect none{};
@@ -44,7 +49,6 @@ HRESULT Device9::presentFrame(const RECT* source, const RECT* dest, HWND window,
         return D3DERR_INVALIDCALL;
     HWND target = window ? window : p.hDeviceWindow ? p.hDeviceWindow : creation_.focusWindow;
     const uint32_t interval = (flags & D3DPRESENT_FORCEIMMEDIATE) ? 0 : intervalOf(p.PresentationInterval);
-    const uint32_t surface = backBuffer_->handle();
     ++presentCount_;
     stream_->post(
         [this, target, interval, surface, from, to, hasFrom = source != nullptr, hasTo = dest != nullptr] {

@@ -3,7 +3,9 @@
 // device, its last takes it back), and the device keeps what it has bound alive with private
 // references, so a buffer released while bound still works until it is unbound. An object
 // is deleted when both counts reach zero, unless the device owns it (the back buffer, the
-// automatic depth buffer), in which case the device deletes it.
+// automatic depth buffer), in which case the device deletes it. QueryInterface answers the
+// object's interface, IUnknown and the interfaces `Also` names (those its interface derives
+// from: IDirect3DResource9, IDirect3DBaseTexture9), so each class lists only those.
 #pragma once
 
 #include <atomic>
@@ -12,7 +14,7 @@
 
 namespace ddivk::d3d9 {
 
-template <class Interface> class DeviceChild : public Interface {
+template <class Interface, class... Also> class DeviceChild : public Interface {
   public:
     DeviceChild(IDirect3DDevice9Ex* device, bool ownedByDevice) : device_(device), owned_(ownedByDevice) {
         // A new object starts with one public reference, for the program, unless the device owns it.
@@ -23,6 +25,17 @@ template <class Interface> class DeviceChild : public Interface {
     }
     virtual ~DeviceChild() = default;
 
+    // COM: a reference for the caller on success; E_NOINTERFACE with *object null otherwise.
+    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override {
+        if (!object) return E_POINTER;
+        if (riid != __uuidof(IUnknown) && riid != __uuidof(Interface) && (... && (riid != __uuidof(Also)))) {
+            *object = nullptr;
+            return E_NOINTERFACE;
+        }
+        this->AddRef(); // virtual: a texture level counts its references on its texture
+        *object = static_cast<Interface*>(this);
+        return S_OK;
+    }
     ULONG STDMETHODCALLTYPE AddRef() override {
         const ULONG count = references_.fetch_add(1) + 1;
         if (count == 1) device_->AddRef();
@@ -39,7 +52,7 @@ template <class Interface> class DeviceChild : public Interface {
         }
         return count;
     }
-    HRESULT STDMETHODCALLTYPE GetDevice(IDirect3DDevice9** device) {
+    HRESULT STDMETHODCALLTYPE GetDevice(IDirect3DDevice9** device) override {
         if (!device) return D3DERR_INVALIDCALL;
         device_->AddRef();
         *device = device_;

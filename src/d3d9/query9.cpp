@@ -21,17 +21,6 @@ Query9::~Query9() {
     });
 }
 
-HRESULT STDMETHODCALLTYPE Query9::QueryInterface(REFIID riid, void** object) {
-    if (!object) return E_POINTER;
-    if (riid == __uuidof(IUnknown) || riid == __uuidof(IDirect3DQuery9)) {
-        AddRef();
-        *object = this;
-        return S_OK;
-    }
-    *object = nullptr;
-    return E_NOINTERFACE;
-}
-
 // D3DISSUE_BEGIN / D3DISSUE_END. EVENT, TIMESTAMP and TIMESTAMPFREQ take END only (D3D9's
 // rule, the driver's too: d3d9_query_rules.h); under D3D9's rules any other issue succeeds (a
 // BEGIN while building restarts, an END without BEGIN is an empty bracket). So the issue is

@@ -18,12 +18,6 @@ class Query9 final : public DeviceChild<IDirect3DQuery9> {
     Query9(Device9& device, D3DQUERYTYPE type, ddivk::HANDLE query);
     ~Query9() override;
 
-    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
-    ULONG STDMETHODCALLTYPE AddRef() override { return DeviceChild::AddRef(); }
-    ULONG STDMETHODCALLTYPE Release() override { return DeviceChild::Release(); }
-    HRESULT STDMETHODCALLTYPE GetDevice(IDirect3DDevice9** device) override {
-        return DeviceChild::GetDevice(device);
-    }
     D3DQUERYTYPE STDMETHODCALLTYPE GetType() override { return type_; }
     DWORD STDMETHODCALLTYPE GetDataSize() override { return size_; }
     HRESULT STDMETHODCALLTYPE Issue(DWORD flags) override;

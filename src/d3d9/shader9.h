@@ -30,21 +30,6 @@ template <class Interface> class Shader9 final : public DeviceChild<Interface> {
           registration_(registryOf(device), kKind, handle, this) {}
     ~Shader9() override;
 
-    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override {
-        if (!object) return E_POINTER;
-        if (riid == __uuidof(IUnknown) || riid == __uuidof(Interface)) {
-            this->AddRef();
-            *object = this;
-            return S_OK;
-        }
-        *object = nullptr;
-        return E_NOINTERFACE;
-    }
-    ULONG STDMETHODCALLTYPE AddRef() override { return DeviceChild<Interface>::AddRef(); }
-    ULONG STDMETHODCALLTYPE Release() override { return DeviceChild<Interface>::Release(); }
-    HRESULT STDMETHODCALLTYPE GetDevice(IDirect3DDevice9** device) override {
-        return DeviceChild<Interface>::GetDevice(device);
-    }
     // D3D9: a null `data` asks for the size in bytes; a buffer too small is D3DERR_INVALIDCALL.
     HRESULT STDMETHODCALLTYPE GetFunction(void* data, UINT* size) override;
 

@@ -28,17 +28,6 @@ StateBlock9::~StateBlock9() {
     device_.defaultPoolObjectDestroyed();
 }
 
-HRESULT STDMETHODCALLTYPE StateBlock9::QueryInterface(REFIID riid, void** object) {
-    if (!object) return E_POINTER;
-    if (riid == __uuidof(IUnknown) || riid == __uuidof(IDirect3DStateBlock9)) {
-        AddRef();
-        *object = this;
-        return S_OK;
-    }
-    *object = nullptr;
-    return E_NOINTERFACE;
-}
-
 // "Capture: only the states already in the block are captured"; not while recording.
 HRESULT STDMETHODCALLTYPE StateBlock9::Capture() {
     auto guard = device_.lock();

@@ -22,12 +22,6 @@ class StateBlock9 final : public DeviceChild<IDirect3DStateBlock9> {
     StateBlock9(Device9& device, uint32_t handle);
     ~StateBlock9() override; // deletes the block in state_ and in the driver
 
-    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
-    ULONG STDMETHODCALLTYPE AddRef() override { return DeviceChild::AddRef(); }
-    ULONG STDMETHODCALLTYPE Release() override { return DeviceChild::Release(); }
-    HRESULT STDMETHODCALLTYPE GetDevice(IDirect3DDevice9** device) override {
-        return DeviceChild::GetDevice(device);
-    }
     HRESULT STDMETHODCALLTYPE Capture() override;
     HRESULT STDMETHODCALLTYPE Apply() override;
 

@@ -8,24 +8,28 @@
 
 namespace ddivk::d3d9 {
 
+// No surface keeps a priority: stand-alone ones are never managed (D3DPOOL_MANAGED is refused
+// for them) and a managed texture's priority is the texture's, not its levels'.
+constexpr bool kKeepsPriority = false;
+
 Surface9::Surface9(Device9& device, bool ownedByDevice, uint32_t handle, const D3DSURFACE_DESC& desc)
-    : DeviceChild(&device, ownedByDevice), owner_(device), handle_(handle), desc_(desc),
+    : ResourceChild(&device, ownedByDevice, kKeepsPriority), owner_(device), handle_(handle), desc_(desc),
       countedForReset_(!ownedByDevice) {
     if (countedForReset_) owner_.defaultPoolObjectCreated();
 }
 
 Surface9::Surface9(Device9& device, const D3DSURFACE_DESC& desc, uint32_t pitch, uint32_t bytesPerBlock,
                    uint32_t blockSize)
-    : DeviceChild(&device, false), owner_(device), desc_(desc), pitch_(pitch), bytesPerBlock_(bytesPerBlock),
-      blockSize_(blockSize) {
+    : ResourceChild(&device, false, kKeepsPriority), owner_(device), desc_(desc), pitch_(pitch),
+      bytesPerBlock_(bytesPerBlock), blockSize_(blockSize) {
     const uint32_t rows = (desc.Height + blockSize - 1) / blockSize;
     memory_.assign(size_t{pitch} * rows, 0);
 }
 
 Surface9::Surface9(Device9& device, SurfaceContainer& container, uint32_t textureHandle, uint32_t subresource,
                    uint32_t handle, const D3DSURFACE_DESC& desc)
-    : DeviceChild(&device, true), owner_(device), container_(&container), textureHandle_(textureHandle),
-      subresource_(subresource), handle_(handle), desc_(desc) {}
+    : ResourceChild(&device, true, kKeepsPriority), owner_(device), container_(&container),
+      textureHandle_(textureHandle), subresource_(subresource), handle_(handle), desc_(desc) {}
 
 Surface9::~Surface9() {
     if (countedForReset_) owner_.defaultPoolObjectDestroyed();
@@ -33,28 +37,6 @@ Surface9::~Surface9() {
     // After every recorded use of the surface: the destruction is in the device's stream.
     auto lock = owner_.lock();
     owner_.stream().call([&] { ddivk_surface_destroy(owner_.driver(), handle_); });
-}
-
-HRESULT Surface9::QueryInterface(REFIID riid, void** object) {
-    if (!object) return E_POINTER;
-    if (riid == __uuidof(IUnknown) || riid == __uuidof(IDirect3DResource9) ||
-        riid == __uuidof(IDirect3DSurface9)) {
-        AddRef();
-        *object = static_cast<IDirect3DSurface9*>(this);
-        return S_OK;
-    }
-    *object = nullptr;
-    return E_NOINTERFACE;
-}
-
-DWORD Surface9::SetPriority(DWORD priority) {
-    // Only managed resources have a priority; ours are never managed.
-    (void)priority;
-    return 0;
-}
-
-DWORD Surface9::GetPriority() {
-    return priority_;
 }
 
 // A texture level's container is its texture; a stand-alone surface has none but the device

@@ -7,8 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "d3d9/device_child.h"
-#include "d3d9/private_data.h"
+#include "d3d9/resource_child.h"
 
 namespace ddivk::d3d9 {
 
@@ -31,7 +30,7 @@ class SurfaceContainer {
     ~SurfaceContainer() = default;
 };
 
-class Surface9 final : public DeviceChild<IDirect3DSurface9> {
+class Surface9 final : public ResourceChild<IDirect3DSurface9> {
   public:
     // A driver surface (D3DUSAGE_RENDERTARGET or D3DUSAGE_DEPTHSTENCIL, D3DPOOL_DEFAULT).
     Surface9(Device9& device, bool ownedByDevice, uint32_t handle, const D3DSURFACE_DESC& desc);
@@ -46,42 +45,25 @@ class Surface9 final : public DeviceChild<IDirect3DSurface9> {
     ~Surface9() override;
 
     // IUnknown
-    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
     ULONG STDMETHODCALLTYPE AddRef() override {
-        return container_ ? container_->containerAddRef() : DeviceChild::AddRef();
+        return container_ ? container_->containerAddRef() : ResourceChild::AddRef();
     }
     ULONG STDMETHODCALLTYPE Release() override {
-        return container_ ? container_->containerRelease() : DeviceChild::Release();
+        return container_ ? container_->containerRelease() : ResourceChild::Release();
     }
     // A binding of a texture level (SetRenderTarget) keeps the texture alive.
     void addPrivateReference() {
         if (container_)
             container_->containerAddPrivateReference();
         else
-            DeviceChild::addPrivateReference();
+            ResourceChild::addPrivateReference();
     }
     void releasePrivateReference() {
         if (container_)
             container_->containerReleasePrivateReference();
         else
-            DeviceChild::releasePrivateReference();
+            ResourceChild::releasePrivateReference();
     }
-    // IDirect3DResource9
-    HRESULT STDMETHODCALLTYPE GetDevice(IDirect3DDevice9** device) override {
-        return DeviceChild::GetDevice(device);
-    }
-    HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID guid, const void* data, DWORD size,
-                                             DWORD flags) override {
-        return privateData_.set(guid, data, size, flags);
-    }
-    HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID guid, void* data, DWORD* size) override {
-        return privateData_.get(guid, data, size);
-    }
-    HRESULT STDMETHODCALLTYPE FreePrivateData(REFGUID guid) override { return privateData_.free(guid); }
-    DWORD STDMETHODCALLTYPE SetPriority(DWORD priority) override;
-    DWORD STDMETHODCALLTYPE GetPriority() override;
-    void STDMETHODCALLTYPE PreLoad() override {}
-    D3DRESOURCETYPE STDMETHODCALLTYPE GetType() override { return D3DRTYPE_SURFACE; }
     // IDirect3DSurface9
     HRESULT STDMETHODCALLTYPE GetContainer(REFIID riid, void** container) override;
     HRESULT STDMETHODCALLTYPE GetDesc(D3DSURFACE_DESC* desc) override;
@@ -116,8 +98,6 @@ class Surface9 final : public DeviceChild<IDirect3DSurface9> {
     uint32_t blockSize_ = 1;
     bool locked_ = false;
     bool countedForReset_ = false; // a D3DPOOL_DEFAULT surface of the program's: Reset waits for it
-    DWORD priority_ = 0;
-    PrivateData privateData_;
 };
 
 } // namespace ddivk::d3d9

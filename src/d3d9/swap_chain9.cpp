@@ -7,6 +7,35 @@ namespace ddivk::d3d9 {
 
 SwapChain9::SwapChain9(Device9& device) : DeviceChild(&device, true), owner_(device) {}
 
+SwapChain9::SwapChain9(Device9& device, const D3DPRESENT_PARAMETERS& parameters, uint32_t surface)
+    : DeviceChild(&device, false), owner_(device), additional_(true), parameters_(parameters) {
+    D3DSURFACE_DESC d{};
+    d.Format = parameters.BackBufferFormat;
+    d.Type = D3DRTYPE_SURFACE;
+    d.Usage = D3DUSAGE_RENDERTARGET;
+    d.Pool = D3DPOOL_DEFAULT;
+    d.MultiSampleType = D3DMULTISAMPLE_NONE;
+    d.Width = parameters.BackBufferWidth;
+    d.Height = parameters.BackBufferHeight;
+    // A surface of the container kind: its references are the chain's; blits name it as a
+    // driver surface (its handle, level 0).
+    backBuffer_ = new Surface9(device, *this, surface, 0, surface, d);
+    owner_.defaultPoolObjectCreated(); // Reset waits for additional swap chains to go
+}
+
+SwapChain9::~SwapChain9() {
+    if (!additional_) return;
+    const uint32_t surface = backBuffer_->handle();
+    delete backBuffer_;
+    {
+        // After every recorded use of the back buffer (draws, its last Present).
+        auto guard = owner_.lock();
+        owner_.stream().call([&] { ddivk_surface_destroy(owner_.driver(), surface); });
+        owner_.forgetWindowChains(parameters_.hDeviceWindow);
+    }
+    owner_.defaultPoolObjectDestroyed();
+}
+
 HRESULT SwapChain9::QueryInterface(REFIID riid, void** object) {
     if (!object) return E_POINTER;
     if (riid == __uuidof(IUnknown) || riid == __uuidof(IDirect3DSwapChain9)) {
@@ -21,15 +50,24 @@ HRESULT SwapChain9::QueryInterface(REFIID riid, void** object) {
 HRESULT SwapChain9::Present(const RECT* source, const RECT* dest, HWND window, const RGNDATA* dirty,
                             DWORD flags) {
     (void)dirty; // a hint: the whole rectangle is presented
-    return owner_.presentFrame(source, dest, window, flags);
+    if (!additional_) return owner_.presentFrame(source, dest, window, flags);
+    return owner_.presentSurface(parameters_, backBuffer_->handle(), source, dest, window, flags);
 }
 
+// In windowed mode every chain's front buffer is the desktop (device9_front_buffer.cpp).
 HRESULT SwapChain9::GetFrontBufferData(IDirect3DSurface9* destination) {
-    return owner_.GetFrontBufferData(0, destination);
+    return owner_.copyFrontBuffer(destination);
 }
 
 HRESULT SwapChain9::GetBackBuffer(UINT index, D3DBACKBUFFER_TYPE type, IDirect3DSurface9** surface) {
-    return owner_.GetBackBuffer(0, index, type, surface);
+    if (!additional_) return owner_.GetBackBuffer(0, index, type, surface);
+    if (!surface) return D3DERR_INVALIDCALL;
+    *surface = nullptr;
+    // As the implicit chain: the back buffers are presented as one (D3DBACKBUFFER_TYPE_MONO only).
+    if (index >= parameters_.BackBufferCount || type != D3DBACKBUFFER_TYPE_MONO) return D3DERR_INVALIDCALL;
+    backBuffer_->AddRef();
+    *surface = backBuffer_;
+    return D3D_OK;
 }
 
 HRESULT SwapChain9::GetRasterStatus(D3DRASTER_STATUS* status) {
@@ -42,7 +80,7 @@ HRESULT SwapChain9::GetDisplayMode(D3DDISPLAYMODE* mode) {
 
 HRESULT SwapChain9::GetPresentParameters(D3DPRESENT_PARAMETERS* parameters) {
     if (!parameters) return D3DERR_INVALIDCALL;
-    *parameters = owner_.presentParameters();
+    *parameters = additional_ ? parameters_ : owner_.presentParameters();
     return D3D_OK;
 }
 

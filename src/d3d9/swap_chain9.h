@@ -1,17 +1,29 @@
-// IDirect3DSwapChain9: the device's implicit swap chain (GetSwapChain(0)). It is a view of the
-// device's presentation (device9_present.cpp): the back buffer, the presentation parameters
-// and Present.
+// IDirect3DSwapChain9: the device's implicit swap chain (GetSwapChain(0)), a view of the
+// device's presentation (device9_present.cpp): its back buffer, parameters and Present; or an
+// additional swap chain (CreateAdditionalSwapChain, device9_swap_chains.cpp) with parameters
+// and a back buffer of its own, presented to its own window by the same worker-side window
+// swapchains. An additional chain is the back buffer's container: the surface's references
+// count on the chain (IDirect3DSurface9::GetContainer gives the swap chain), and it counts as
+// a D3DPOOL_DEFAULT object for Reset.
 #pragma once
 
+#include <cstdint>
+
 #include "d3d9/device_child.h"
+#include "d3d9/surface9.h"
 
 namespace ddivk::d3d9 {
 
 class Device9;
 
-class SwapChain9 final : public DeviceChild<IDirect3DSwapChain9> {
+class SwapChain9 final : public DeviceChild<IDirect3DSwapChain9>, public SurfaceContainer {
   public:
+    // The implicit swap chain, owned by the device.
     explicit SwapChain9(Device9& device);
+    // An additional swap chain of checked `parameters` (defaults filled in), with the driver
+    // render target `surface` as its back buffer; the chain destroys it.
+    SwapChain9(Device9& device, const D3DPRESENT_PARAMETERS& parameters, uint32_t surface);
+    ~SwapChain9() override;
 
     HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
     ULONG STDMETHODCALLTYPE AddRef() override { return DeviceChild::AddRef(); }
@@ -28,8 +40,23 @@ class SwapChain9 final : public DeviceChild<IDirect3DSwapChain9> {
     HRESULT STDMETHODCALLTYPE GetDisplayMode(D3DDISPLAYMODE* mode) override;
     HRESULT STDMETHODCALLTYPE GetPresentParameters(D3DPRESENT_PARAMETERS* parameters) override;
 
+    // SurfaceContainer: the back buffer of an additional chain.
+    ULONG containerAddRef() override { return AddRef(); }
+    ULONG containerRelease() override { return Release(); }
+    void containerAddPrivateReference() override { addPrivateReference(); }
+    void containerReleasePrivateReference() override { releasePrivateReference(); }
+    HRESULT containerQueryInterface(REFIID riid, void** object) override {
+        return QueryInterface(riid, object);
+    }
+    // Back buffers are not lockable (no D3DPRESENTFLAG_LOCKABLE_BACKBUFFER).
+    HRESULT lockLevel(uint32_t, D3DLOCKED_RECT*, const RECT*, DWORD) override { return D3DERR_INVALIDCALL; }
+    HRESULT unlockLevel(uint32_t) override { return D3DERR_INVALIDCALL; }
+
   private:
     Device9& owner_;
+    bool additional_ = false;
+    D3DPRESENT_PARAMETERS parameters_{}; // an additional chain's
+    Surface9* backBuffer_ = nullptr;     // an additional chain's, owned
 };
 
 } // namespace ddivk::d3d9

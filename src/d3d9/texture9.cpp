@@ -163,17 +163,4 @@ HRESULT VolumeTexture9::AddDirtyBox(const D3DBOX* box) {
     return D3D_OK;
 }
 
-// ---- IDirect3DVolume9 ----
-
-HRESULT Volume9::QueryInterface(REFIID riid, void** object) {
-    if (!object) return E_POINTER;
-    if (riid == __uuidof(IUnknown) || riid == __uuidof(IDirect3DVolume9)) {
-        AddRef();
-        *object = static_cast<IDirect3DVolume9*>(this);
-        return S_OK;
-    }
-    *object = nullptr;
-    return E_NOINTERFACE;
-}
-
 } // namespace ddivk::d3d9

@@ -16,7 +16,6 @@ class Texture9 final : public TextureBase<IDirect3DTexture9> {
     static HRESULT create(Device9& device, IDirect3DDevice9Ex* iface, const TextureShape& shape,
                           Texture9** out);
 
-    D3DRESOURCETYPE STDMETHODCALLTYPE GetType() override { return D3DRTYPE_TEXTURE; }
     HRESULT STDMETHODCALLTYPE GetLevelDesc(UINT level, D3DSURFACE_DESC* desc) override;
     HRESULT STDMETHODCALLTYPE GetSurfaceLevel(UINT level, IDirect3DSurface9** surface) override;
     HRESULT STDMETHODCALLTYPE LockRect(UINT level, D3DLOCKED_RECT* locked, const RECT* rect,
@@ -36,7 +35,6 @@ class CubeTexture9 final : public TextureBase<IDirect3DCubeTexture9> {
     static HRESULT create(Device9& device, IDirect3DDevice9Ex* iface, const TextureShape& shape,
                           CubeTexture9** out);
 
-    D3DRESOURCETYPE STDMETHODCALLTYPE GetType() override { return D3DRTYPE_CUBETEXTURE; }
     HRESULT STDMETHODCALLTYPE GetLevelDesc(UINT level, D3DSURFACE_DESC* desc) override;
     HRESULT STDMETHODCALLTYPE GetCubeMapSurface(D3DCUBEMAP_FACES face, UINT level,
                                                 IDirect3DSurface9** surface) override;
@@ -56,7 +54,6 @@ class VolumeTexture9 final : public TextureBase<IDirect3DVolumeTexture9>, public
     static HRESULT create(Device9& device, IDirect3DDevice9Ex* iface, const TextureShape& shape,
                           VolumeTexture9** out);
 
-    D3DRESOURCETYPE STDMETHODCALLTYPE GetType() override { return D3DRTYPE_VOLUMETEXTURE; }
     HRESULT STDMETHODCALLTYPE GetLevelDesc(UINT level, D3DVOLUME_DESC* desc) override;
     HRESULT STDMETHODCALLTYPE GetVolumeLevel(UINT level, IDirect3DVolume9** volume) override;
     HRESULT STDMETHODCALLTYPE LockBox(UINT level, D3DLOCKED_BOX* locked, const D3DBOX* box,

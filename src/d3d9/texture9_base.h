@@ -1,14 +1,13 @@
 // What IDirect3DTexture9, IDirect3DCubeTexture9 and IDirect3DVolumeTexture9 share: the
-// IDirect3DResource9 and IDirect3DBaseTexture9 methods, the storage (texture9_storage.h), and
-// what SetTexture binds (TextureBinding). Their levels (Surface9, Volume9) count their
-// references on the texture, as D3D9's do.
+// IDirect3DBaseTexture9 methods (ResourceChild has IDirect3DResource9's), the storage
+// (texture9_storage.h), and what SetTexture binds (TextureBinding). Their levels (Surface9,
+// Volume9) count their references on the texture, as D3D9's do.
 #pragma once
 
 #include <memory>
 
-#include "d3d9/device_child.h"
 #include "d3d9/object_registry.h"
-#include "d3d9/private_data.h"
+#include "d3d9/resource_child.h"
 #include "d3d9/surface9.h"
 #include "d3d9/texture9_storage.h"
 
@@ -35,48 +34,15 @@ class TextureBinding {
 TextureBinding* textureOf(IDirect3DBaseTexture9* texture);
 
 template <class Interface>
-class TextureBase : public DeviceChild<Interface>, public TextureBinding, public SurfaceContainer {
+class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
+                    public TextureBinding,
+                    public SurfaceContainer {
+    using Resource = ResourceChild<Interface, IDirect3DBaseTexture9>;
+
   public:
     TextureBase(IDirect3DDevice9Ex* iface, Device9& device, const TextureShape& shape)
-        : DeviceChild<Interface>(iface, false), TextureBinding(device, shape) {}
+        : Resource(iface, false, shape.pool == ::D3DPOOL_MANAGED), TextureBinding(device, shape) {}
 
-    // IUnknown
-    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override {
-        if (!object) return E_POINTER;
-        if (riid == __uuidof(IUnknown) || riid == __uuidof(IDirect3DResource9) ||
-            riid == __uuidof(IDirect3DBaseTexture9) || riid == __uuidof(Interface)) {
-            this->AddRef();
-            *object = static_cast<Interface*>(this);
-            return S_OK;
-        }
-        *object = nullptr;
-        return E_NOINTERFACE;
-    }
-    ULONG STDMETHODCALLTYPE AddRef() override { return DeviceChild<Interface>::AddRef(); }
-    ULONG STDMETHODCALLTYPE Release() override { return DeviceChild<Interface>::Release(); }
-    // IDirect3DResource9
-    HRESULT STDMETHODCALLTYPE GetDevice(IDirect3DDevice9** device) override {
-        return DeviceChild<Interface>::GetDevice(device);
-    }
-    HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID guid, const void* data, DWORD size,
-                                             DWORD flags) override {
-        return privateData_.set(guid, data, size, flags);
-    }
-    HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID guid, void* data, DWORD* size) override {
-        return privateData_.get(guid, data, size);
-    }
-    HRESULT STDMETHODCALLTYPE FreePrivateData(REFGUID guid) override { return privateData_.free(guid); }
-    // D3D9: only managed resources have a priority; the others answer 0.
-    DWORD STDMETHODCALLTYPE SetPriority(DWORD priority) override {
-        if (shape_.pool != ::D3DPOOL_MANAGED) return 0;
-        const DWORD old = priority_;
-        priority_ = priority;
-        return old;
-    }
-    DWORD STDMETHODCALLTYPE GetPriority() override {
-        return shape_.pool == ::D3DPOOL_MANAGED ? priority_ : 0;
-    }
-    void STDMETHODCALLTYPE PreLoad() override {} // the driver's textures live in video memory already
     // IDirect3DBaseTexture9
     // D3D9: the LOD of managed textures only; 0 (and nothing set) for the others.
     DWORD STDMETHODCALLTYPE SetLOD(DWORD lod) override {
@@ -100,16 +66,16 @@ class TextureBase : public DeviceChild<Interface>, public TextureBinding, public
     void STDMETHODCALLTYPE GenerateMipSubLevels() override {}
 
     // TextureBinding: a binding keeps the texture alive.
-    void addPrivateReference() override { DeviceChild<Interface>::addPrivateReference(); }
-    void releasePrivateReference() override { DeviceChild<Interface>::releasePrivateReference(); }
+    void addPrivateReference() override { Resource::addPrivateReference(); }
+    void releasePrivateReference() override { Resource::releasePrivateReference(); }
     IDirect3DBaseTexture9* baseInterface() override { return this; }
     // SurfaceContainer: the levels' references are the texture's.
-    ULONG containerAddRef() override { return AddRef(); }
-    ULONG containerRelease() override { return Release(); }
+    ULONG containerAddRef() override { return this->AddRef(); }
+    ULONG containerRelease() override { return this->Release(); }
     void containerAddPrivateReference() override { addPrivateReference(); }
     void containerReleasePrivateReference() override { releasePrivateReference(); }
     HRESULT containerQueryInterface(REFIID riid, void** object) override {
-        return QueryInterface(riid, object);
+        return this->QueryInterface(riid, object);
     }
     HRESULT lockLevel(uint32_t subresource, D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags) override {
         if (!locked) return D3DERR_INVALIDCALL;
@@ -172,8 +138,6 @@ class TextureBase : public DeviceChild<Interface>, public TextureBinding, public
     std::vector<std::unique_ptr<Surface9>> surfaces_;
 
   private:
-    PrivateData privateData_;
-    DWORD priority_ = 0;
     DWORD lod_ = 0;
     D3DTEXTUREFILTERTYPE filter_ = ::D3DTEXF_LINEAR;
     std::unique_ptr<Registration<TextureBinding>> registration_; // last: leaves the registry first

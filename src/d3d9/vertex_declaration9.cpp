@@ -24,17 +24,6 @@ VertexDeclaration9::~VertexDeclaration9() {
     owner_.stream().call([&] { ddivk_umd_state_functions()->pfnDeleteVertexShaderDecl(context, handle); });
 }
 
-HRESULT STDMETHODCALLTYPE VertexDeclaration9::QueryInterface(REFIID riid, void** object) {
-    if (!object) return E_POINTER;
-    if (riid == __uuidof(IUnknown) || riid == __uuidof(IDirect3DVertexDeclaration9)) {
-        AddRef();
-        *object = this;
-        return S_OK;
-    }
-    *object = nullptr;
-    return E_NOINTERFACE;
-}
-
 HRESULT STDMETHODCALLTYPE VertexDeclaration9::GetDeclaration(D3DVERTEXELEMENT9* elements, UINT* count) {
     if (!count) return D3DERR_INVALIDCALL;
     if (elements) std::copy(elements_.begin(), elements_.end(), elements);

@@ -26,12 +26,6 @@ class VertexDeclaration9 final : public DeviceChild<IDirect3DVertexDeclaration9>
           registration_(registryOf(device), ObjectKind::VertexDeclaration, handle, this) {}
     ~VertexDeclaration9() override;
 
-    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
-    ULONG STDMETHODCALLTYPE AddRef() override { return DeviceChild::AddRef(); }
-    ULONG STDMETHODCALLTYPE Release() override { return DeviceChild::Release(); }
-    HRESULT STDMETHODCALLTYPE GetDevice(IDirect3DDevice9** device) override {
-        return DeviceChild::GetDevice(device);
-    }
     // D3D9: a null `elements` asks for the count, end marker included.
     HRESULT STDMETHODCALLTYPE GetDeclaration(D3DVERTEXELEMENT9* elements, UINT* count) override;
 

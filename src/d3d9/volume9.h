@@ -4,8 +4,7 @@
 
 #include <cstdint>
 
-#include "d3d9/device_child.h"
-#include "d3d9/private_data.h"
+#include "d3d9/resource_child.h"
 
 namespace ddivk::d3d9 {
 
@@ -24,26 +23,15 @@ class VolumeContainer {
     ~VolumeContainer() = default;
 };
 
-class Volume9 final : public DeviceChild<IDirect3DVolume9> {
+// IDirect3DVolume9 is no IDirect3DResource9, but it has private data.
+class Volume9 final : public PrivateDataChild<IDirect3DVolume9> {
   public:
     Volume9(IDirect3DDevice9Ex* device, VolumeContainer& container, uint32_t level,
             const D3DVOLUME_DESC& desc)
-        : DeviceChild(device, true), container_(container), level_(level), desc_(desc) {}
+        : PrivateDataChild(device, true), container_(container), level_(level), desc_(desc) {}
 
-    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
     ULONG STDMETHODCALLTYPE AddRef() override { return container_.containerAddRef(); }
     ULONG STDMETHODCALLTYPE Release() override { return container_.containerRelease(); }
-    HRESULT STDMETHODCALLTYPE GetDevice(IDirect3DDevice9** device) override {
-        return DeviceChild::GetDevice(device);
-    }
-    HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID guid, const void* data, DWORD size,
-                                             DWORD flags) override {
-        return privateData_.set(guid, data, size, flags);
-    }
-    HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID guid, void* data, DWORD* size) override {
-        return privateData_.get(guid, data, size);
-    }
-    HRESULT STDMETHODCALLTYPE FreePrivateData(REFGUID guid) override { return privateData_.free(guid); }
     HRESULT STDMETHODCALLTYPE GetContainer(REFIID riid, void** container) override {
         if (!container) return D3DERR_INVALIDCALL;
         return container_.containerQueryInterface(riid, container);
@@ -62,7 +50,6 @@ class Volume9 final : public DeviceChild<IDirect3DVolume9> {
     VolumeContainer& container_;
     uint32_t level_;
     D3DVOLUME_DESC desc_;
-    PrivateData privateData_;
 };
 
 } // namespace ddivk::d3d9

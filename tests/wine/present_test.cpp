@@ -3,30 +3,10 @@
 // its default and refuses while D3DPOOL_DEFAULT resources are alive.
 #include "check.h"
 #include "device_support.h"
+#include "screen_support.h"
 #include "support.h"
 
 #include <cstring>
-
-namespace {
-
-// The screen's pixel at (x, y) as 0xRRGGBB, read through GDI (Wine reads the X server).
-DWORD screenPixel(int x, int y) {
-    HDC screen = GetDC(nullptr);
-    const COLORREF c = GetPixel(screen, x, y);
-    ReleaseDC(nullptr, screen);
-    return DWORD(GetRValue(c)) << 16 | DWORD(GetGValue(c)) << 8 | GetBValue(c);
-}
-
-// Waits (up to ~2 s) until the screen shows `rgb` at (x, y); presentation is asynchronous.
-bool screenShows(int x, int y, DWORD rgb) {
-    for (int i = 0; i < 100; ++i) {
-        if (screenPixel(x, y) == rgb) return true;
-        Sleep(20);
-    }
-    return false;
-}
-
-} // namespace
 
 // A presented frame is what the window shows: the back buffer's left and right halves, each a
 // colour of its own, at their places on the screen.

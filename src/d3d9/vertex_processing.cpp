@@ -1,0 +1,77 @@
+// Driver headers before <d3d9.h>: ddivk/fvf.h first (its FVF constants are the driver's).
+#include "ddivk/fvf.h"
+
+#include "d3d9/vertex_processing.h"
+
+namespace ddivk::d3d9 {
+
+std::vector<VertexField> fvfFields(uint32_t fvf) {
+    const uint32_t positionSize = ddivk::fvfPositionSize(fvf);
+    if (ddivk::fvfVertexSize(fvf) == 0 || positionSize == 0) return {};
+    std::vector<VertexField> fields;
+    uint32_t offset = 0;
+    auto add = [&](uint8_t type, uint8_t usage, uint8_t index, uint32_t size) {
+        fields.push_back({0, offset, type, usage, index});
+        offset += size;
+    };
+    const uint32_t position = fvf & D3DFVF_POSITION_MASK;
+    if (position == D3DFVF_XYZRHW)
+        add(::D3DDECLTYPE_FLOAT4, ::D3DDECLUSAGE_POSITIONT, 0, 16);
+    else if (position == D3DFVF_XYZW)
+        add(::D3DDECLTYPE_FLOAT4, ::D3DDECLUSAGE_POSITION, 0, 16);
+    else
+        add(::D3DDECLTYPE_FLOAT3, ::D3DDECLUSAGE_POSITION, 0, positionSize); // blend weights follow: skipped
+    if (fvf & D3DFVF_NORMAL) add(::D3DDECLTYPE_FLOAT3, ::D3DDECLUSAGE_NORMAL, 0, 12);
+    if (fvf & D3DFVF_PSIZE) add(::D3DDECLTYPE_FLOAT1, ::D3DDECLUSAGE_PSIZE, 0, 4);
+    if (fvf & D3DFVF_DIFFUSE) add(::D3DDECLTYPE_D3DCOLOR, ::D3DDECLUSAGE_COLOR, 0, 4);
+    if (fvf & D3DFVF_SPECULAR) add(::D3DDECLTYPE_D3DCOLOR, ::D3DDECLUSAGE_COLOR, 1, 4);
+    for (uint32_t set = 0; set < ddivk::fvfTexCount(fvf); ++set) {
+        const uint32_t floats = ddivk::fvfTexCoordFloats(fvf, set);
+        add(static_cast<uint8_t>(::D3DDECLTYPE_FLOAT1 + floats - 1), ::D3DDECLUSAGE_TEXCOORD, uint8_t(set),
+            4 * floats);
+    }
+    return fields;
+}
+
+std::vector<VertexField> declarationFields(const D3DVERTEXELEMENT9* elements, unsigned count) {
+    std::vector<VertexField> fields;
+    for (unsigned i = 0; i < count && elements[i].Stream != 0xFF; ++i)
+        fields.push_back({elements[i].Stream, elements[i].Offset, elements[i].Type, elements[i].Usage,
+                          elements[i].UsageIndex});
+    return fields;
+}
+
+std::optional<VertexField> findField(const std::vector<VertexField>& fields, uint8_t usage, uint8_t index) {
+    for (const VertexField& f : fields)
+        if (f.usage == usage && f.usageIndex == index) return f;
+    return std::nullopt;
+}
+
+uint32_t readableFieldSize(uint8_t type) {
+    if (type <= ::D3DDECLTYPE_FLOAT4) return 4 * (type + 1u);
+    return type == ::D3DDECLTYPE_D3DCOLOR ? 4 : 0;
+}
+
+ProjectedVertex project(const ScreenTransform& t, const float p[3]) {
+    ProjectedVertex v{};
+    for (int c = 0; c < 4; ++c)
+        v.clip[c] = p[0] * t.m[0][c] + p[1] * t.m[1][c] + p[2] * t.m[2][c] + t.m[3][c];
+    const float x = v.clip[0], y = v.clip[1], z = v.clip[2], w = v.clip[3];
+    if (x < -w) v.clipCode |= D3DCS_LEFT;
+    if (x > w) v.clipCode |= D3DCS_RIGHT;
+    if (y > w) v.clipCode |= D3DCS_TOP;
+    if (y < -w) v.clipCode |= D3DCS_BOTTOM;
+    if (z < 0.0f) v.clipCode |= D3DCS_FRONT;
+    if (z > w) v.clipCode |= D3DCS_BACK;
+    return v;
+}
+
+void toScreen(const ScreenTransform& t, const ProjectedVertex& v, float out[4]) {
+    const float rhw = 1.0f / v.clip[3];
+    out[0] = t.x + (1.0f + v.clip[0] * rhw) * t.width * 0.5f;
+    out[1] = t.y + (1.0f - v.clip[1] * rhw) * t.height * 0.5f;
+    out[2] = t.minZ + v.clip[2] * rhw * (t.maxZ - t.minZ);
+    out[3] = rhw;
+}
+
+} // namespace ddivk::d3d9

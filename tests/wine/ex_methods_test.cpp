@@ -1,0 +1,146 @@
+// The IDirect3DDevice9Ex methods of docs/d3d9-dll.md, "Other device methods": the Ex surface
+// creators (their Usage rule, and surfaces that render, hold depth and receive read-backs),
+// SetConvolutionMonoKernel and ComposeRects.
+#include "check.h"
+#include "device_support.h"
+
+namespace {
+
+// An IDirect3DDevice9Ex (CreateDeviceEx) on its own window.
+struct TestDeviceEx {
+    IDirect3D9Ex* d3d = nullptr;
+    IDirect3DDevice9Ex* device = nullptr;
+    TestWindow window;
+    TestDeviceEx(UINT width, UINT height, bool depth = false) : window(int(width), int(height)) {
+        if (FAILED(Direct3DCreate9Ex(D3D_SDK_VERSION, &d3d))) return;
+        D3DPRESENT_PARAMETERS pp = windowedParameters(window.hwnd, width, height, depth);
+        d3d->CreateDeviceEx(0, D3DDEVTYPE_HAL, window.hwnd, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, nullptr,
+                            &device);
+    }
+    ~TestDeviceEx() {
+        if (device) device->Release();
+        if (d3d) d3d->Release();
+    }
+    IDirect3DDevice9Ex* operator->() const { return device; }
+};
+
+} // namespace
+
+// D3D9Ex: width and height 1..7, weights NULL.
+TEST(ConvolutionMonoKernel, AcceptsOnlyTheDocumentedSizesAndNullWeights) {
+    TestDeviceEx t(16, 16);
+    REQUIRE(t.device != nullptr);
+    float weights[7] = {1, 1, 1, 1, 1, 1, 1};
+    CHECK_EQ(t->SetConvolutionMonoKernel(1, 1, nullptr, nullptr), D3D_OK);
+    CHECK_EQ(t->SetConvolutionMonoKernel(7, 7, nullptr, nullptr), D3D_OK);
+    CHECK_EQ(t->SetConvolutionMonoKernel(0, 3, nullptr, nullptr), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetConvolutionMonoKernel(3, 8, nullptr, nullptr), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetConvolutionMonoKernel(3, 3, weights, nullptr), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetConvolutionMonoKernel(3, 3, nullptr, weights), D3DERR_INVALIDCALL);
+}
+
+// ComposeRects composes D3DFMT_A1 surfaces only; surfaces of other formats, the same surface
+// twice, missing buffers or an unknown operation are D3DERR_INVALIDCALL.
+TEST(ComposeRects, RefusesSurfacesThatAreNotDistinctA1Surfaces) {
+    TestDeviceEx t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9 *a = nullptr, *b = nullptr;
+    REQUIRE(t->CreateRenderTarget(8, 8, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &a, nullptr) ==
+            D3D_OK);
+    REQUIRE(t->CreateRenderTarget(8, 8, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &b, nullptr) ==
+            D3D_OK);
+    IDirect3DVertexBuffer9 *src = nullptr, *dst = nullptr;
+    REQUIRE(t->CreateVertexBuffer(64, 0, 0, D3DPOOL_DEFAULT, &src, nullptr) == D3D_OK);
+    REQUIRE(t->CreateVertexBuffer(64, 0, 0, D3DPOOL_DEFAULT, &dst, nullptr) == D3D_OK);
+    CHECK_EQ(t->ComposeRects(a, b, src, 1, dst, D3DCOMPOSERECTS_COPY, 0, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->ComposeRects(a, a, src, 1, dst, D3DCOMPOSERECTS_COPY, 0, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->ComposeRects(a, b, nullptr, 1, dst, D3DCOMPOSERECTS_COPY, 0, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->ComposeRects(a, b, src, 1, dst, D3DCOMPOSERECTSOP(9), 0, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->ComposeRects(nullptr, b, src, 1, dst, D3DCOMPOSERECTS_COPY, 0, 0), D3DERR_INVALIDCALL);
+    src->Release();
+    dst->Release();
+    a->Release();
+    b->Release();
+}
+
+// The Ex creators take the Usage of their kind (or 0); the content-protection and text usages
+// need features the device lacks (D3DERR_NOTAVAILABLE); anything else is D3DERR_INVALIDCALL.
+// A refused call leaves the output NULL.
+TEST(ExSurfaces, UsageBeyondTheSurfaceKindIsRefused) {
+    TestDeviceEx t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9* s = reinterpret_cast<IDirect3DSurface9*>(1);
+    CHECK_EQ(t->CreateRenderTargetEx(8, 8, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &s, nullptr,
+                                     D3DUSAGE_DYNAMIC),
+             D3DERR_INVALIDCALL);
+    CHECK(s == nullptr);
+    s = reinterpret_cast<IDirect3DSurface9*>(1);
+    CHECK_EQ(t->CreateRenderTargetEx(8, 8, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &s, nullptr,
+                                     D3DUSAGE_RESTRICTED_CONTENT),
+             D3DERR_NOTAVAILABLE);
+    CHECK(s == nullptr);
+    CHECK_EQ(t->CreateDepthStencilSurfaceEx(8, 8, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, FALSE, &s, nullptr,
+                                            D3DUSAGE_RENDERTARGET),
+             D3DERR_INVALIDCALL);
+    CHECK_EQ(t->CreateOffscreenPlainSurfaceEx(8, 8, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &s, nullptr,
+                                              D3DUSAGE_WRITEONLY),
+             D3DERR_INVALIDCALL);
+    CHECK_EQ(
+        t->CreateOffscreenPlainSurfaceEx(8, 8, D3DFMT_A1, D3DPOOL_SYSTEMMEM, &s, nullptr, D3DUSAGE_TEXTAPI),
+        D3DERR_NOTAVAILABLE);
+    CHECK(s == nullptr);
+    CHECK_EQ(
+        t->CreateRenderTargetEx(8, 8, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, nullptr, nullptr, 0),
+        D3DERR_INVALIDCALL);
+}
+
+// Surfaces of the Ex creators work as their non-Ex twins: a render target (usage
+// D3DUSAGE_RENDERTARGET) with a depth buffer (usage 0) draws two overlapping rectangles, the
+// farther one drawn last loses the depth test, and the pixels are read back into an offscreen
+// plain surface made by CreateOffscreenPlainSurfaceEx.
+TEST(ExSurfaces, RenderTargetAndDepthBufferRenderAndReadBack) {
+    TestDeviceEx t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9 *target = nullptr, *depth = nullptr, *copy = nullptr;
+    REQUIRE(t->CreateRenderTargetEx(32, 24, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &target, nullptr,
+                                    D3DUSAGE_RENDERTARGET) == D3D_OK);
+    REQUIRE(t->CreateDepthStencilSurfaceEx(32, 24, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, FALSE, &depth,
+                                           nullptr, 0) == D3D_OK);
+    REQUIRE(t->CreateOffscreenPlainSurfaceEx(32, 24, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &copy, nullptr, 0) ==
+            D3D_OK);
+    D3DSURFACE_DESC desc{};
+    CHECK_EQ(target->GetDesc(&desc), D3D_OK);
+    CHECK_EQ(desc.Usage, D3DUSAGE_RENDERTARGET);
+    CHECK_EQ(desc.Pool, D3DPOOL_DEFAULT);
+    CHECK_EQ(t->SetRenderTarget(0, target), D3D_OK);
+    CHECK_EQ(t->SetDepthStencilSurface(depth), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFF000000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZENABLE, D3DZB_TRUE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, FALSE), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->BeginScene(), D3D_OK);
+    const std::vector<ScreenVertex> nearRect = screenRect(4, 4, 20, 16, 0.25f, 0xFF00FF00);
+    const std::vector<ScreenVertex> farRect = screenRect(12, 8, 28, 20, 0.75f, 0xFFFF0000);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, nearRect.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, farRect.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->EndScene(), D3D_OK);
+    CHECK_EQ(t->GetRenderTargetData(target, copy), D3D_OK);
+    D3DLOCKED_RECT locked{};
+    REQUIRE(copy->LockRect(&locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
+    int wrong = 0;
+    for (int y = 0; y < 24; ++y) {
+        const auto* row =
+            reinterpret_cast<const DWORD*>(static_cast<const BYTE*>(locked.pBits) + y * locked.Pitch);
+        for (int x = 0; x < 32; ++x) {
+            const bool inNear = x >= 4 && x < 20 && y >= 4 && y < 16;
+            const bool inFar = x >= 12 && x < 28 && y >= 8 && y < 20;
+            const DWORD expected = inNear ? 0x00FF00 : inFar ? 0xFF0000 : 0x000000;
+            wrong += (row[x] & 0xFFFFFF) != expected;
+        }
+    }
+    copy->UnlockRect();
+    CHECK_EQ(wrong, 0);
+    copy->Release();
+    depth->Release();
+    target->Release();
+}

@@ -1,0 +1,126 @@
+// IDirect3DDevice9Ex's presentation settings: maximum frame latency (1 to 20, 0 the default
+// 3), GPU thread priority (-7 to 7), CheckResourceResidency, GetDisplayModeEx, WaitForVBlank;
+// and SetDialogBoxMode's documented conditions.
+#include "check.h"
+#include "device_support.h"
+
+namespace {
+
+// A windowed IDirect3DDevice9Ex on its own window (flags: D3DPRESENT_PARAMETERS::Flags).
+struct TestDeviceEx {
+    IDirect3D9Ex* d3d = nullptr;
+    IDirect3DDevice9Ex* device = nullptr;
+    TestWindow window{16, 16};
+    explicit TestDeviceEx(DWORD presentFlags = 0) {
+        if (FAILED(Direct3DCreate9Ex(D3D_SDK_VERSION, &d3d))) return;
+        D3DPRESENT_PARAMETERS pp = windowedParameters(window.hwnd, 16, 16, false);
+        pp.Flags = presentFlags;
+        d3d->CreateDeviceEx(0, D3DDEVTYPE_HAL, window.hwnd, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, nullptr,
+                            &device);
+    }
+    ~TestDeviceEx() {
+        if (device) device->Release();
+        if (d3d) d3d->Release();
+    }
+    TestDeviceEx(const TestDeviceEx&) = delete;
+    TestDeviceEx& operator=(const TestDeviceEx&) = delete;
+    IDirect3DDevice9Ex* operator->() const { return device; }
+};
+
+} // namespace
+
+// "Typically 3, but can range from 1 to 20. A value of 0 will reset latency to the default."
+TEST(DeviceEx, MaximumFrameLatencyRangesFromOneToTwenty) {
+    TestDeviceEx t;
+    REQUIRE(t.device != nullptr);
+    UINT latency = 0;
+    CHECK_EQ(t->GetMaximumFrameLatency(&latency), D3D_OK);
+    CHECK_EQ(latency, 3);
+    CHECK_EQ(t->SetMaximumFrameLatency(1), D3D_OK);
+    CHECK_EQ(t->GetMaximumFrameLatency(&latency), D3D_OK);
+    CHECK_EQ(latency, 1);
+    CHECK_EQ(t->SetMaximumFrameLatency(20), D3D_OK);
+    CHECK_EQ(t->GetMaximumFrameLatency(&latency), D3D_OK);
+    CHECK_EQ(latency, 20);
+    CHECK_EQ(t->SetMaximumFrameLatency(21), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->GetMaximumFrameLatency(&latency), D3D_OK);
+    CHECK_EQ(latency, 20);
+    CHECK_EQ(t->SetMaximumFrameLatency(0), D3D_OK);
+    CHECK_EQ(t->GetMaximumFrameLatency(&latency), D3D_OK);
+    CHECK_EQ(latency, 3);
+    CHECK_EQ(t->GetMaximumFrameLatency(nullptr), D3DERR_INVALIDCALL);
+}
+
+// "The thread priority, ranging from -7 to 7"; D3DERR_INVALIDCALL outside, unchanged.
+TEST(DeviceEx, GpuThreadPriorityRangesFromMinusSevenToSeven) {
+    TestDeviceEx t;
+    REQUIRE(t.device != nullptr);
+    INT priority = 99;
+    CHECK_EQ(t->GetGPUThreadPriority(&priority), D3D_OK);
+    CHECK_EQ(priority, 0);
+    CHECK_EQ(t->SetGPUThreadPriority(-7), D3D_OK);
+    CHECK_EQ(t->GetGPUThreadPriority(&priority), D3D_OK);
+    CHECK_EQ(priority, -7);
+    CHECK_EQ(t->SetGPUThreadPriority(7), D3D_OK);
+    CHECK_EQ(t->SetGPUThreadPriority(8), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetGPUThreadPriority(-8), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->GetGPUThreadPriority(&priority), D3D_OK);
+    CHECK_EQ(priority, 7);
+    CHECK_EQ(t->GetGPUThreadPriority(nullptr), D3DERR_INVALIDCALL);
+}
+
+// Resources in GPU-accessible memory: S_OK; "up to a maximum of 65535" resources.
+TEST(DeviceEx, CheckResourceResidencyOfDeviceResources) {
+    TestDeviceEx t;
+    REQUIRE(t.device != nullptr);
+    IDirect3DVertexBuffer9* buffer = nullptr;
+    REQUIRE(t->CreateVertexBuffer(64, 0, 0, D3DPOOL_DEFAULT, &buffer, nullptr) == D3D_OK);
+    IDirect3DResource9* resources[] = {buffer};
+    CHECK_EQ(t->CheckResourceResidency(resources, 1), S_OK);
+    CHECK_EQ(t->CheckResourceResidency(nullptr, 1), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->CheckResourceResidency(resources, 65536), D3DERR_INVALIDCALL);
+    buffer->Release();
+}
+
+// The device's display mode with rotation is the adapter's; only swap chain 0 exists.
+TEST(DeviceEx, GetDisplayModeExIsTheAdapters) {
+    TestDeviceEx t;
+    REQUIRE(t.device != nullptr);
+    D3DDISPLAYMODEEX mode{sizeof mode}, adapter{sizeof adapter};
+    D3DDISPLAYROTATION rotation{}, adapterRotation{};
+    CHECK_EQ(t->GetDisplayModeEx(0, &mode, &rotation), D3D_OK);
+    CHECK_EQ(t.d3d->GetAdapterDisplayModeEx(0, &adapter, &adapterRotation), D3D_OK);
+    CHECK(mode.Width == adapter.Width && mode.Height == adapter.Height && mode.Format == adapter.Format);
+    CHECK(mode.RefreshRate == adapter.RefreshRate && rotation == adapterRotation);
+    CHECK_EQ(t->GetDisplayModeEx(1, &mode, &rotation), D3DERR_INVALIDCALL);
+    D3DDISPLAYMODEEX unsized{};
+    CHECK_EQ(t->GetDisplayModeEx(0, &unsized, nullptr), D3DERR_INVALIDCALL);
+}
+
+// WaitForVBlank returns within a refresh period or two, in a blank as GetRasterStatus sees it.
+TEST(DeviceEx, WaitForVBlankReturnsInTheNextBlank) {
+    TestDeviceEx t;
+    REQUIRE(t.device != nullptr);
+    D3DDISPLAYMODE mode{};
+    REQUIRE(t->GetDisplayMode(0, &mode) == D3D_OK);
+    const DWORD period = 1000 / (mode.RefreshRate ? mode.RefreshRate : 60) + 1;
+    const DWORD start = GetTickCount();
+    CHECK_EQ(t->WaitForVBlank(0), D3D_OK);
+    CHECK(GetTickCount() - start <= 2 * period + 20);
+    CHECK_EQ(t->WaitForVBlank(1), D3DERR_INVALIDCALL);
+}
+
+// D3D_OK only with a GDI format, no multisampling, DISCARD, a lockable back buffer, no adapter
+// group, outside BeginScene / EndScene.
+TEST(Device, SetDialogBoxModeNeedsItsDocumentedConditions) {
+    TestDeviceEx plain;
+    REQUIRE(plain.device != nullptr);
+    CHECK_EQ(plain->SetDialogBoxMode(TRUE), D3DERR_INVALIDCALL); // no D3DPRESENTFLAG_LOCKABLE_BACKBUFFER
+    TestDeviceEx lockable(D3DPRESENTFLAG_LOCKABLE_BACKBUFFER);
+    REQUIRE(lockable.device != nullptr);
+    CHECK_EQ(lockable->SetDialogBoxMode(TRUE), D3D_OK);
+    CHECK_EQ(lockable->SetDialogBoxMode(FALSE), D3D_OK);
+    CHECK_EQ(lockable->BeginScene(), D3D_OK);
+    CHECK_EQ(lockable->SetDialogBoxMode(TRUE), D3DERR_INVALIDCALL);
+    CHECK_EQ(lockable->EndScene(), D3D_OK);
+}

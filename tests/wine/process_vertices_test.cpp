@@ -1,0 +1,282 @@
+// IDirect3DDevice9::ProcessVertices (docs/d3d9-dll.md, "Other device methods"): positions through
+// world * view * projection and the viewport, computed again here; colours and texture
+// coordinates copied; the clip status and clip coordinates of vertices outside the view
+// volume; D3DPV_DONOTCOPYDATA; the processed vertices drawn and read back; the argument rules.
+#include "check.h"
+#include "device_support.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace {
+
+struct SourceVertex {
+    float x, y, z;
+    DWORD color;
+    float u, v;
+};
+constexpr DWORD kSourceFvf = D3DFVF_XYZ | D3DFVF_DIFFUSE | D3DFVF_TEX1;
+struct OutputVertex {
+    float x, y, z, rhw;
+    DWORD color;
+    float u, v;
+};
+constexpr DWORD kOutputFvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE | D3DFVF_TEX1;
+
+D3DMATRIX matrix(std::initializer_list<float> values) {
+    D3DMATRIX m{};
+    float* out = &m._11;
+    for (float v : values)
+        *out++ = v;
+    return m;
+}
+
+// Row vector (x, y, z, 1) times world, view and projection.
+void transform(const D3DMATRIX* chain[3], const float in[3], float out[4]) {
+    float v[4] = {in[0], in[1], in[2], 1.0f};
+    for (int i = 0; i < 3; ++i) {
+        float r[4];
+        for (int c = 0; c < 4; ++c)
+            r[c] = v[0] * chain[i]->m[0][c] + v[1] * chain[i]->m[1][c] + v[2] * chain[i]->m[2][c] +
+                   v[3] * chain[i]->m[3][c];
+        memcpy(v, r, sizeof v);
+    }
+    memcpy(out, v, sizeof v);
+}
+
+// A buffer holding `bytes` of `data` (or zeros), made with `fvf`.
+IDirect3DVertexBuffer9* buffer(IDirect3DDevice9* device, UINT bytes, DWORD fvf, const void* data) {
+    IDirect3DVertexBuffer9* vb = nullptr;
+    if (FAILED(device->CreateVertexBuffer(bytes, D3DUSAGE_SOFTWAREPROCESSING, fvf, D3DPOOL_DEFAULT, &vb,
+                                          nullptr)))
+        return nullptr;
+    void* p = nullptr;
+    if (FAILED(vb->Lock(0, 0, &p, 0))) {
+        vb->Release();
+        return nullptr;
+    }
+    if (data)
+        memcpy(p, data, bytes);
+    else
+        memset(p, 0, bytes);
+    vb->Unlock();
+    return vb;
+}
+
+std::vector<OutputVertex> contents(IDirect3DVertexBuffer9* vb, UINT count) {
+    std::vector<OutputVertex> out(count);
+    void* p = nullptr;
+    if (FAILED(vb->Lock(0, count * sizeof(OutputVertex), &p, D3DLOCK_READONLY))) return {};
+    memcpy(out.data(), p, count * sizeof(OutputVertex));
+    vb->Unlock();
+    return out;
+}
+
+// A software-processing device with lighting off (ProcessVertices copies colours, it does not
+// light) and the source vertices on stream 0.
+struct ProcessingDevice : TestDevice {
+    IDirect3DVertexBuffer9* source = nullptr;
+    ProcessingDevice(const SourceVertex* vertices, UINT count)
+        : TestDevice(64, 64, false, D3DCREATE_SOFTWARE_VERTEXPROCESSING) {
+        if (!device) return;
+        device->SetRenderState(D3DRS_LIGHTING, FALSE);
+        source = buffer(device, count * sizeof(SourceVertex), kSourceFvf, vertices);
+        device->SetFVF(kSourceFvf);
+        device->SetStreamSource(0, source, 0, sizeof(SourceVertex));
+    }
+    ~ProcessingDevice() {
+        if (device) device->SetStreamSource(0, nullptr, 0, 0);
+        if (source) source->Release();
+    }
+};
+
+bool approx(float a, float b) {
+    return std::fabs(a - b) <= 1e-4f * (1.0f + std::fabs(b));
+}
+
+} // namespace
+
+// "Transforms vertices to projection space using the world + view + projection matrix.
+// Computes screen coordinates using viewport settings."
+TEST(ProcessVertices, TransformsPositionsIntoScreenSpaceAndCopiesAttributes) {
+    const SourceVertex triangle[3] = {{-1.0f, 0.5f, 2.0f, 0xFF102030, 0.25f, 0.75f},
+                                      {0.75f, 1.25f, 3.0f, 0xFF405060, 0.5f, 0.125f},
+                                      {0.25f, -0.5f, 4.0f, 0xFF708090, 1.0f, 0.0f}};
+    ProcessingDevice t(triangle, 3);
+    REQUIRE(t.device != nullptr && t.source != nullptr);
+    const D3DMATRIX world =
+        matrix({0.5f, 0.25f, 0, 0, -0.25f, 0.5f, 0, 0, 0, 0, 1, 0, 0.125f, -0.25f, 0.5f, 1});
+    const D3DMATRIX view = matrix({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.25f, 0, 1.0f, 1});
+    // A perspective projection: w = z, z' = (z - 1) * 10 / 9 (near 1, far 10).
+    const D3DMATRIX projection =
+        matrix({1.5f, 0, 0, 0, 0, 2.0f, 0, 0, 0, 0, 10.0f / 9, 1, 0, 0, -10.0f / 9, 0});
+    CHECK_EQ(t->SetTransform(D3DTS_WORLD, &world), D3D_OK);
+    CHECK_EQ(t->SetTransform(D3DTS_VIEW, &view), D3D_OK);
+    CHECK_EQ(t->SetTransform(D3DTS_PROJECTION, &projection), D3D_OK);
+    const D3DVIEWPORT9 viewport{8, 4, 48, 40, 0.25f, 0.75f};
+    CHECK_EQ(t->SetViewport(&viewport), D3D_OK);
+    IDirect3DVertexBuffer9* out = buffer(t.device, 4 * sizeof(OutputVertex), kOutputFvf, nullptr);
+    REQUIRE(out != nullptr);
+    CHECK_EQ(t->ProcessVertices(0, 1, 3, out, nullptr, 0), D3D_OK);
+    const std::vector<OutputVertex> v = contents(out, 4);
+    REQUIRE(v.size() == 4);
+    const D3DMATRIX* chain[3] = {&world, &view, &projection};
+    for (int i = 0; i < 3; ++i) {
+        float clip[4];
+        transform(chain, &triangle[i].x, clip);
+        const float rhw = 1.0f / clip[3];
+        const OutputVertex& o = v[i + 1]; // DestIndex 1
+        CHECK(approx(o.x, 8 + (1 + clip[0] * rhw) * 48 / 2));
+        CHECK(approx(o.y, 4 + (1 - clip[1] * rhw) * 40 / 2));
+        CHECK(approx(o.z, 0.25f + clip[2] * rhw * 0.5f));
+        CHECK(approx(o.rhw, rhw));
+        CHECK_EQ(o.color, triangle[i].color);
+        CHECK(o.u == triangle[i].u && o.v == triangle[i].v);
+    }
+    CHECK(v[0].x == 0.0f && v[0].color == 0); // before DestIndex: untouched
+    out->Release();
+}
+
+// The processed vertices are D3DFVF_XYZRHW vertices a draw rasterizes as they are: a quad whose
+// transform puts its edges on pixel boundaries covers exactly its rectangle.
+TEST(ProcessVertices, ProcessedVerticesDrawTheExpectedPixels) {
+    // World: x + 0.125; projection: x and y times 2. Screen x = (1 + x') * 32, y = (1 - y') * 32:
+    // x' = -0.515625 -> 15.5 and 0.484375 -> 47.5; y' = 0.765625 -> 7.5 and 0.265625 -> 23.5.
+    const float x0 = -0.515625f / 2 - 0.125f, x1 = 0.484375f / 2 - 0.125f;
+    const float y0 = 0.765625f / 2, y1 = 0.265625f / 2;
+    const DWORD c = 0xFF2080C0;
+    const SourceVertex quad[6] = {{x0, y0, 0.5f, c, 0, 0}, {x1, y0, 0.5f, c, 0, 0}, {x0, y1, 0.5f, c, 0, 0},
+                                  {x1, y0, 0.5f, c, 0, 0}, {x1, y1, 0.5f, c, 0, 0}, {x0, y1, 0.5f, c, 0, 0}};
+    ProcessingDevice t(quad, 6);
+    REQUIRE(t.device != nullptr && t.source != nullptr);
+    const D3DMATRIX world = matrix({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.125f, 0, 0, 1});
+    const D3DMATRIX projection = matrix({2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1});
+    CHECK_EQ(t->SetTransform(D3DTS_WORLD, &world), D3D_OK);
+    CHECK_EQ(t->SetTransform(D3DTS_PROJECTION, &projection), D3D_OK);
+    IDirect3DVertexBuffer9* out = buffer(t.device, 6 * sizeof(OutputVertex), kOutputFvf, nullptr);
+    REQUIRE(out != nullptr);
+    CHECK_EQ(t->ProcessVertices(0, 0, 6, out, nullptr, 0), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetFVF(kOutputFvf), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(0, out, 0, sizeof(OutputVertex)), D3D_OK);
+    CHECK_EQ(t->BeginScene(), D3D_OK);
+    CHECK_EQ(t->DrawPrimitive(D3DPT_TRIANGLELIST, 0, 2), D3D_OK);
+    CHECK_EQ(t->EndScene(), D3D_OK);
+    const std::vector<uint32_t> pixels = readBackBuffer(t.device);
+    REQUIRE(pixels.size() == 64 * 64);
+    int wrong = 0;
+    for (int y = 0; y < 64; ++y)
+        for (int x = 0; x < 64; ++x) {
+            const bool inside = x >= 16 && x < 48 && y >= 8 && y < 24;
+            wrong += (pixels[y * 64 + x] & 0xFFFFFF) != (inside ? (c & 0xFFFFFF) : 0u);
+        }
+    CHECK_EQ(wrong, 0);
+    out->Release();
+}
+
+// With D3DRS_CLIPPING on, clip codes gather into the clip status (union and intersection) and a
+// vertex outside the view volume keeps its projection-space coordinates; with it off, the
+// clip status is zero.
+TEST(ProcessVertices, ClippingUpdatesTheClipStatusAndKeepsOutsideVerticesInClipSpace) {
+    const SourceVertex points[2] = {{0.25f, 0.25f, 0.5f, 0xFFFFFFFF, 0, 0},
+                                    {1.5f, 0.25f, 0.5f, 0xFFFFFFFF, 0, 0}};
+    ProcessingDevice t(points, 2);
+    REQUIRE(t.device != nullptr && t.source != nullptr);
+    IDirect3DVertexBuffer9* out = buffer(t.device, 2 * sizeof(OutputVertex), kOutputFvf, nullptr);
+    REQUIRE(out != nullptr);
+    const D3DCLIPSTATUS9 initial{0, 0xFFFFFFFF};
+    CHECK_EQ(t->SetClipStatus(&initial), D3D_OK);
+    CHECK_EQ(t->ProcessVertices(0, 0, 2, out, nullptr, 0), D3D_OK);
+    D3DCLIPSTATUS9 status{};
+    CHECK_EQ(t->GetClipStatus(&status), D3D_OK);
+    CHECK_EQ(status.ClipUnion, D3DCS_RIGHT);
+    CHECK_EQ(status.ClipIntersection, 0); // the first vertex is inside
+    const std::vector<OutputVertex> v = contents(out, 2);
+    REQUIRE(v.size() == 2);
+    CHECK(approx(v[0].x, (1 + 0.25f) * 32) && approx(v[0].y, (1 - 0.25f) * 32) && approx(v[0].rhw, 1.0f));
+    CHECK(v[1].x == 1.5f && v[1].y == 0.25f && v[1].z == 0.5f && v[1].rhw == 1.0f);
+
+    CHECK_EQ(t->SetRenderState(D3DRS_CLIPPING, FALSE), D3D_OK);
+    CHECK_EQ(t->ProcessVertices(0, 0, 2, out, nullptr, 0), D3D_OK);
+    CHECK_EQ(t->GetClipStatus(&status), D3D_OK);
+    CHECK_EQ(status.ClipUnion, 0);
+    CHECK_EQ(status.ClipIntersection, 0);
+    const std::vector<OutputVertex> unclipped = contents(out, 2);
+    REQUIRE(unclipped.size() == 2);
+    CHECK(approx(unclipped[1].x, (1 + 1.5f) * 32)); // screen coordinates even outside
+    out->Release();
+}
+
+// "D3DPV_DONOTCOPYDATA: prevent the system from copying vertex data not affected by the vertex
+// operation into the destination buffer."
+TEST(ProcessVertices, DoNotCopyDataWritesOnlyPositions) {
+    const SourceVertex point = {0.5f, -0.5f, 0.25f, 0xFF00FF00, 0.5f, 0.5f};
+    ProcessingDevice t(&point, 1);
+    REQUIRE(t.device != nullptr && t.source != nullptr);
+    const OutputVertex before = {9, 9, 9, 9, 0x12345678, 3.0f, 4.0f};
+    IDirect3DVertexBuffer9* out = buffer(t.device, sizeof(OutputVertex), kOutputFvf, &before);
+    REQUIRE(out != nullptr);
+    CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, D3DPV_DONOTCOPYDATA), D3D_OK);
+    const std::vector<OutputVertex> v = contents(out, 1);
+    REQUIRE(v.size() == 1);
+    CHECK(approx(v[0].x, 1.5f * 32) && approx(v[0].y, 1.5f * 32) && approx(v[0].z, 0.25f));
+    CHECK_EQ(v[0].color, 0x12345678);
+    CHECK(v[0].u == 3.0f && v[0].v == 4.0f);
+    out->Release();
+}
+
+// D3DERR_INVALIDCALL, the destination unchanged: no destination, a destination without an FVF,
+// a range past its end, a stream that is not set, and lit output (which this implementation
+// does not compute rather than approximate).
+TEST(ProcessVertices, InvalidArgumentsAreRefusedAndChangeNothing) {
+    const SourceVertex point = {0.5f, -0.5f, 0.25f, 0xFF00FF00, 0.5f, 0.5f};
+    ProcessingDevice t(&point, 1);
+    REQUIRE(t.device != nullptr && t.source != nullptr);
+    const OutputVertex before[2] = {{9, 9, 9, 9, 0x12345678, 3, 4}, {9, 9, 9, 9, 0x12345678, 3, 4}};
+    IDirect3DVertexBuffer9* out = buffer(t.device, sizeof before, kOutputFvf, before);
+    IDirect3DVertexBuffer9* noFvf = buffer(t.device, sizeof before, 0, before);
+    REQUIRE(out != nullptr && noFvf != nullptr);
+    CHECK_EQ(t->ProcessVertices(0, 0, 1, nullptr, nullptr, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->ProcessVertices(0, 0, 1, noFvf, nullptr, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->ProcessVertices(0, 2, 1, out, nullptr, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, 0x80000000), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->ProcessVertices(1, 0, 1, out, nullptr, 0), D3DERR_INVALIDCALL); // past the source
+    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, TRUE), D3D_OK);
+    CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, FALSE), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
+    CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, 0), D3DERR_INVALIDCALL);
+    const std::vector<OutputVertex> v = contents(out, 2);
+    REQUIRE(v.size() == 2);
+    CHECK(memcmp(v.data(), before, sizeof before) == 0);
+    noFvf->Release();
+    out->Release();
+}
+
+// "This standalone vertex processing is always performed in software", and on a mixed-mode
+// device D3DUSAGE_SOFTWAREPROCESSING "is required for software vertex processing": a source
+// buffer made without it is refused there, one made with it is processed.
+TEST(ProcessVertices, MixedDevicesReadOnlySoftwareProcessingSources) {
+    TestDevice t(16, 16, false, D3DCREATE_MIXED_VERTEXPROCESSING);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, FALSE), D3D_OK);
+    const SourceVertex point = {0.0f, 0.0f, 0.5f, 0xFF00FF00, 0, 0};
+    IDirect3DVertexBuffer9* hardware = nullptr;
+    REQUIRE(t->CreateVertexBuffer(sizeof point, 0, kSourceFvf, D3DPOOL_DEFAULT, &hardware, nullptr) ==
+            D3D_OK);
+    IDirect3DVertexBuffer9* software = buffer(t.device, sizeof point, kSourceFvf, &point);
+    IDirect3DVertexBuffer9* out = buffer(t.device, sizeof(OutputVertex), kOutputFvf, nullptr);
+    REQUIRE(software != nullptr && out != nullptr);
+    CHECK_EQ(t->SetFVF(kSourceFvf), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(0, hardware, 0, sizeof point), D3D_OK);
+    CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetStreamSource(0, software, 0, sizeof point), D3D_OK);
+    CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, 0), D3D_OK);
+    const std::vector<OutputVertex> v = contents(out, 1);
+    REQUIRE(v.size() == 1);
+    CHECK(approx(v[0].x, 8.0f) && approx(v[0].y, 8.0f) && v[0].color == 0xFF00FF00);
+    CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
+    out->Release();
+    software->Release();
+    hardware->Release();
+}
