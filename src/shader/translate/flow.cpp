@@ -89,11 +89,11 @@ bool Emitter::flow(const Instruction& ins) {
     case kBreakp: {
         if (loopFrames_.empty()) fail(ins, "break outside a loop");
         spirv::Loop& loop = *loopFrames_.back().loop;
-        if (ins.opcode == kBreak) {
-            b.branch(loop.mergeLabel());
-            return true;
-        }
-        const Id cond = ins.opcode == kBreakc ? scalarCompare(*this, ins) : condition(ins, ins.src[0]);
+        // An unconditional break is a break on true, so that code after it stays in the loop's
+        // construct (see ret).
+        const Id cond = ins.opcode == kBreak    ? b.constants().boolean(true)
+                        : ins.opcode == kBreakc ? scalarCompare(*this, ins)
+                                                : condition(ins, ins.src[0]);
         loop.breakIf(cond);
         return true;
     }
@@ -111,9 +111,19 @@ bool Emitter::flow(const Instruction& ins) {
         branch.end();
         return true;
     }
-    case kRet:
+    case kRet: {
+        if (ifs_.empty() && loopFrames_.empty()) {
+            b.returnVoid();
+            return true;
+        }
+        // Inside an if or a loop, the dead code after ret must still belong to that construct:
+        // a block reached from nowhere may not branch to a loop's continue target or merge. So
+        // ret becomes "if (true) return", whose merge block carries the rest.
+        spirv::IfElse always(b, b.constants().boolean(true));
         b.returnVoid();
+        always.end();
         return true;
+    }
     default: return false;
     }
 }

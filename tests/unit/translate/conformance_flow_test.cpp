@@ -183,6 +183,45 @@ TEST(TranslateConformance, RetInsideIfOfMainSkipsTheRest) {
     }
 }
 
+// Code after an unconditional ret or break is dead, yet it stays inside its loop or if; the
+// translation must still be valid SPIR-V (the fuzzer found ret inside a loop refused) and skip it.
+TEST(TranslateConformance, CodeAfterUnconditionalRetOrBreakIsSkipped) {
+    struct Case {
+        const char* body;
+        float expect;
+    };
+    // c200 = (0, 1, 10, 100); i0 runs the loop 3 times.
+    const Case cases[] = {
+        // ret in the first iteration ends the program: o1 keeps what was written before.
+        {"mov o1, c200.x\nmov r0, c200.y\nloop aL, i0\nmov o1, r0\nret\nadd r0, r0, c200.z\nendloop\n"
+         "mov o1, c200.w\n",
+         1.0f},
+        // rep with ret after a write of the counter.
+        {"mov r0, c200.x\nrep i0\nadd r0, r0, c200.y\nmov o1, r0\nret\nmov o1, c200.w\nendrep\n", 1.0f},
+        // break leaves the loop; the add after it never runs, the code after the loop does.
+        {"mov r0, c200.x\nloop aL, i0\nadd r0, r0, c200.y\nbreak\nadd r0, r0, c200.z\nendloop\n"
+         "add o1, r0, c200.w\n",
+         101.0f},
+        // ret inside an if, then more code in the same arm.
+        {"mov o1, c200.y\nif b0\nret\nmov o1, c200.z\nendif\nmov o1, c200.w\n", 1.0f},
+        // break inside an if inside a loop, then more code in the arm.
+        {"mov r0, c200.x\nrep i0\nadd r0, r0, c200.y\nif b0\nbreak\nadd r0, r0, c200.z\nendif\nendrep\n"
+         "mov o1, r0\n",
+         1.0f},
+    };
+    for (const Case& c : cases) {
+        const Float4 r = runOnce(c.body, [](ShaderRun& run) {
+            run.vsConstants.f[200][0] = 0.0f;
+            run.vsConstants.f[200][1] = 1.0f;
+            run.vsConstants.f[200][2] = 10.0f;
+            run.vsConstants.f[200][3] = 100.0f;
+            run.vsConstants.bools = 1;
+            setInt(run, 0, 3, 0, 1);
+        });
+        EXPECT_EQ(r[0], c.expect) << c.body;
+    }
+}
+
 TEST(TranslateConformance, PredicatedWritesPerComponent) {
     // setp compares per component; (p0) writes only where true, (!p0) where false.
     const std::string body = "mov r0, c200.x\nsetp_gt p0, v1, c200.x\n(p0) mov r0, c200.y\n(!p0) add r0, r0, c200.z\n"
