@@ -69,7 +69,8 @@ void Emitter::scan() {
         case kOpDefi: intDefs_[ins.dst.number] = ins.values; break;
         case kOpDefb: boolDefs_[ins.dst.number] = ins.values[0] != 0; break;
         case 30: // label
-            if (!ins.src.empty()) labelFunctions_.emplace(ins.src[0].number, b.newId());
+            if (!ins.src.empty() && !labelFunctions_.emplace(ins.src[0].number, b.newId()).second)
+                fail(ins, "a label defined twice");
             break;
         default: break;
         }

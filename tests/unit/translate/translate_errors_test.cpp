@@ -29,6 +29,13 @@ TEST(TranslateErrors, CallOfAMissingLabelIsRejected) {
     EXPECT_EQ(e.offset, 4u); // version (1), dcl (instruction, dcl and destination tokens): the call
 }
 
+TEST(TranslateErrors, ALabelDefinedTwiceIsRejected) {
+    // Found by the translate fuzzer: the two subroutines came out as one SPIR-V id defined twice.
+    const Error e = translateError("vs_2_x\ncall l0\nret\nlabel l0\nadd r0, r0, c1\nret\nlabel l0\nret\n");
+    EXPECT_NE(e.why.find("twice"), std::string::npos) << e.message();
+    EXPECT_EQ(e.what, "label");
+}
+
 TEST(TranslateErrors, UnclosedIfAndLoopAreRejected) {
     translateError("vs_2_0\ndefb b0, true\nif b0\nmov r0, c0\n");
     translateError("vs_2_0\ndefi i0, 1, 0, 0, 0\nrep i0\nmov r0, c0\n");
