@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ddivk/ddivk.h"
+#include "device_dp2_cost.h"
 
 using namespace ddivk;
 
@@ -59,13 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         return 0;
     if (size > split) std::memcpy(commands->lpMemory, data + split, size - split);
 
-    // A fresh context per input: every run starts from the default state.
-    uintptr_t context = 0;
-    if (ddivk_context_create(h.device, h.target, (flags & 0x80) ? h.depth : 0, &context) != S_OK)
-        __builtin_trap();
-
     D3DHAL_DRAWPRIMITIVES2DATA call{};
-    call.dwhContext = context;
     // User-memory vertices always: the fuzzer owns no vertex DP2 buffer. Swap flags are kept.
     call.dwFlags = (flags & ~uint32_t(0x80)) | D3DHALDP2_USERMEMVERTICES;
     call.dwVertexType = vertexType;
@@ -76,6 +71,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     call.dwVertexSize = vertexSize;
     uint32_t renderStates[256] = {};
     call.lpdwRStates = renderStates;
+    if (fuzz::tooSlowForLavapipe(fuzz::estimateCost(call))) {
+        ddivk_dp2_buffer_destroy(commands);
+        return -1; // valid, but hours of CPU rendering: not kept in the corpus
+    }
+
+    // A fresh context per input: every run starts from the default state.
+    uintptr_t context = 0;
+    if (ddivk_context_create(h.device, h.target, (flags & 0x80) ? h.depth : 0, &context) != S_OK)
+        __builtin_trap();
+    call.dwhContext = context;
     ddivk_DrawPrimitives2(&call);
 
     ddivk_context_destroy(context);
