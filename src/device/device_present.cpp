@@ -72,7 +72,9 @@ HRESULT Device::present(vk::Swapchain& swapchain, uint32_t handle, const VkRect2
     const uint64_t value = commands_->flush({&wait, 1}, {&signal, 1});
     swapchain.submitted(frame, value);
     swapchain.present(frame);
-    surface->setFlipValue(value);
+    // No flip in progress for the surface (unlike ddivk_surface_flip): later draws into it are
+    // ordered after the copy by the queue. Marking one made every DP2 batch that drew into the
+    // back buffer before the GPU had finished the copy fail with DDERR_WASSTILLDRAWING.
     return S_OK;
 }
 
