@@ -52,6 +52,7 @@ HRESULT Device9::initialise() {
                                          D3DUSAGE_RENDERTARGET, true, &backBuffer_);
         FAILED(hr))
         return hr;
+    if (p.Flags & D3DPRESENTFLAG_LOCKABLE_BACKBUFFER) backBuffer_->setLockable();
     if (p.EnableAutoDepthStencil) {
         if (HRESULT hr = createDriverSurface(p.BackBufferWidth, p.BackBufferHeight, p.AutoDepthStencilFormat,
                                              D3DUSAGE_DEPTHSTENCIL, true, &autoDepth_);
@@ -114,6 +115,10 @@ HRESULT Device9::createDriverSurface(UINT width, UINT height, ::D3DFORMAT format
     d.Width = width;
     d.Height = height;
     *surface = new Surface9(*this, ownedByDevice, handle, d);
+    // Depth formats that D3D9 lets programs lock (the driver decides which it can read).
+    if (format == ::D3DFMT_D16_LOCKABLE || format == ::D3DFMT_D32_LOCKABLE ||
+        format == ::D3DFMT_D32F_LOCKABLE)
+        (*surface)->setLockable();
     return D3D_OK;
 }
 

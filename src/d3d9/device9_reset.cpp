@@ -40,6 +40,7 @@ HRESULT Device9::resetDevice(D3DPRESENT_PARAMETERS* parameters) {
                                          checked.BackBufferFormat, D3DUSAGE_RENDERTARGET, true, &back);
         FAILED(hr))
         return hr;
+    if (checked.Flags & D3DPRESENTFLAG_LOCKABLE_BACKBUFFER) back->setLockable();
     if (checked.EnableAutoDepthStencil) {
         if (HRESULT hr =
                 createDriverSurface(checked.BackBufferWidth, checked.BackBufferHeight,

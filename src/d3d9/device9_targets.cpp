@@ -46,12 +46,12 @@ HRESULT STDMETHODCALLTYPE Device9::CreateRenderTarget(UINT width, UINT height, D
     *surface = nullptr;
     if (shared || width == 0 || height == 0 || quality != 0) return D3DERR_INVALIDCALL;
     if (multisample != D3DMULTISAMPLE_NONE) return D3DERR_NOTAVAILABLE; // as CheckDeviceMultiSampleType says
-    if (lockable) DDIVK_WARN_ONCE("d3d9: lockable render targets cannot be locked yet");
     if (!rendersTo(*creation_.adapter, format)) return D3DERR_NOTAVAILABLE;
     auto guard = lock();
     Surface9* s = nullptr;
     if (HRESULT hr = createDriverSurface(width, height, format, D3DUSAGE_RENDERTARGET, false, &s); FAILED(hr))
         return hr;
+    if (lockable) s->setLockable();
     *surface = s;
     return D3D_OK;
 }

@@ -56,11 +56,7 @@ HRESULT Surface9::GetDesc(D3DSURFACE_DESC* desc) {
 HRESULT Surface9::LockRect(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags) {
     if (!locked) return D3DERR_INVALIDCALL;
     if (container_) return container_->lockLevel(subresource_, locked, rect, flags);
-    if (handle_) {
-        // Lockable render targets (CreateRenderTarget's Lockable) are not done yet.
-        DDIVK_UNIMPLEMENTED("IDirect3DSurface9::LockRect of a render target or depth-stencil surface");
-        return D3DERR_INVALIDCALL;
-    }
+    if (handle_) return lockDriverSurface(locked, rect, flags);
     if (locked_) return D3DERR_INVALIDCALL;
     uint32_t x = 0, y = 0;
     if (rect) {
@@ -81,8 +77,46 @@ HRESULT Surface9::LockRect(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags
 
 HRESULT Surface9::UnlockRect() {
     if (container_) return container_->unlockLevel(subresource_);
-    if (handle_ || !locked_) return D3DERR_INVALIDCALL;
+    if (!locked_) return D3DERR_INVALIDCALL;
+    if (handle_) {
+        // The driver writes the copy back (unless READONLY), ordered before later work.
+        auto guard = owner_.lock();
+        D3DDDIARG_UNLOCK args{reinterpret_cast<HANDLE>(uintptr_t{handle_}), 0, 0};
+        ddivk::HRESULT hr = D3DERR_INVALIDCALL;
+        owner_.stream().call([&] {
+            hr = ddivk_umd_draw_functions()->pfnUnlock(reinterpret_cast<HANDLE>(owner_.context()), &args);
+        });
+        if (hr != S_OK) return hr;
+    }
     locked_ = false;
+    return D3D_OK;
+}
+
+// A lockable render target or depth surface: the driver reads it back after the work recorded
+// before the lock (device_surface_lock.cpp) into a copy the program sees.
+HRESULT Surface9::lockDriverSurface(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags) {
+    if (!lockable_ || locked_) return D3DERR_INVALIDCALL;
+    auto guard = owner_.lock();
+    D3DDDIARG_LOCK args{};
+    args.hResource = reinterpret_cast<HANDLE>(uintptr_t{handle_});
+    uint32_t ddiFlags = 0;
+    if (rect) {
+        if (rect->left < 0 || rect->top < 0 || rect->left >= rect->right || rect->top >= rect->bottom ||
+            UINT(rect->right) > desc_.Width || UINT(rect->bottom) > desc_.Height)
+            return D3DERR_INVALIDCALL;
+        ddiFlags |= D3DDDI_LOCK_AREAVALID;
+        args.Area = {rect->left, rect->top, rect->right, rect->bottom};
+    }
+    if (flags & D3DLOCK_READONLY) ddiFlags |= D3DDDI_LOCK_READONLY;
+    if (flags & D3DLOCK_DONOTWAIT) ddiFlags |= D3DDDI_LOCK_DONOTWAIT;
+    args.Flags.Value = ddiFlags;
+    ddivk::HRESULT hr = D3DERR_INVALIDCALL;
+    owner_.stream().call(
+        [&] { hr = ddivk_umd_draw_functions()->pfnLock(reinterpret_cast<HANDLE>(owner_.context()), &args); });
+    if (hr != S_OK) return D3DERR_INVALIDCALL;
+    locked->pBits = args.pSurfData;
+    locked->Pitch = INT(args.Pitch);
+    locked_ = true;
     return D3D_OK;
 }
 

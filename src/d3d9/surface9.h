@@ -84,8 +84,13 @@ class Surface9 final : public ResourceChild<IDirect3DSurface9> {
     uint32_t blitLevel() const { return container_ ? subresource_ : 0; }
     // The texture it is a level of (null for a stand-alone surface).
     SurfaceContainer* container() const { return container_; }
+    // A driver surface the program may lock: a lockable render target (CreateRenderTarget's
+    // Lockable, D3DPRESENTFLAG_LOCKABLE_BACKBUFFER) or a depth surface of a _LOCKABLE format.
+    void setLockable() { lockable_ = true; }
 
   private:
+    HRESULT lockDriverSurface(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags);
+
     Device9& owner_;
     SurfaceContainer* container_ = nullptr;
     uint32_t textureHandle_ = 0;
@@ -97,6 +102,7 @@ class Surface9 final : public ResourceChild<IDirect3DSurface9> {
     uint32_t bytesPerBlock_ = 0;
     uint32_t blockSize_ = 1;
     bool locked_ = false;
+    bool lockable_ = false;
     bool countedForReset_ = false; // a D3DPOOL_DEFAULT surface of the program's: Reset waits for it
 };
 
