@@ -355,6 +355,8 @@ class Device9 final : public IDirect3DDevice9Ex {
     void presentOnWorker(HWND window, uint32_t interval, uint32_t surface, const ddivk_rect* source,
                          const ddivk_rect* dest);
     void destroyWindowChains();
+    // UpdateSurface from an offscreen plain (system-memory) surface (device9_texture_copies.cpp).
+    HRESULT updateFromPlainSurface(Surface9& src, const RECT& from, Surface9& dst, const RECT& to);
     SwapChain9* swapChain_ = nullptr; // owned: the implicit swap chain
     std::vector<WindowChain> windowChains_;
     std::atomic<bool> deviceLost_{false};

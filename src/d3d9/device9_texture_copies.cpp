@@ -1,12 +1,17 @@
 // IDirect3DDevice9Ex: copies between textures and surfaces, and fills. UpdateTexture records DP2
-// TEXBLT (VOLUMEBLT for volumes), StretchRect DP2 BLT, UpdateSurface SURFACEBLT, ColorFill DP2
+// TEXBLT (VOLUMEBLT for volumes), StretchRect DP2 BLT, UpdateSurface SURFACEBLT (from a
+// staging texture for offscreen plain surfaces), ColorFill DP2
 // COLORFILL; each is checked as D3D9 checks it before anything is recorded (pools, types,
 // formats, rectangles), so the driver never sees a copy it would refuse.
 // Driver headers before <d3d9.h>: device9.h first.
 #include "d3d9/device9.h"
 
+#include "ddivk/ddivk.h"
 #include "ddivk/dp2_payloads.h"
+#include "draw/format_table.h"
 #include "util/unimplemented.h"
+
+#include <cstring>
 
 #include "d3d9/format_support.h"
 #include "d3d9/surface9.h"
@@ -131,13 +136,66 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateSurface(IDirect3DSurface9* source, cons
     const RECT to{x, y, x + (from.right - from.left), y + (from.bottom - from.top)};
     RECT checked{};
     if (!rectangleOf(&to, b, checked)) return D3DERR_INVALIDCALL;
-    if (!src->blitHandle() || !dst->blitHandle()) {
-        DDIVK_UNIMPLEMENTED("IDirect3DDevice9::UpdateSurface from an offscreen plain surface");
-        return D3DERR_INVALIDCALL;
-    }
+    if (!dst->blitHandle()) return D3DERR_INVALIDCALL;
     auto guard = lock();
+    if (!src->blitHandle()) return updateFromPlainSurface(*src, from, *dst, to);
     stream_->token(D3DDP2OP_SURFACEBLT, bltItem<D3DHAL_DP2SURFACEBLT>(*src, from, *dst, to));
     return D3D_OK;
+}
+
+// An offscreen plain surface's pixels are the front end's memory, which the driver cannot name
+// in a SURFACEBLT: they go through a one-level system-memory texture of the rectangle's size
+// (the driver's, as UpdateTexture's sources are), copied in under a lock, blitted, destroyed.
+HRESULT Device9::updateFromPlainSurface(Surface9& src, const RECT& from, Surface9& dst, const RECT& to) {
+    const draw::FormatInfo* info = draw::findFormat(static_cast<uint32_t>(src.desc().Format));
+    if (!info || info->bytesPerPixel == 0) return D3DERR_INVALIDCALL;
+    const uint32_t block = info->blockSize ? info->blockSize : 1;
+    // Compressed formats copy whole blocks (D3D9: the rectangle starts on a block).
+    if (from.left % block || from.top % block) return D3DERR_INVALIDCALL;
+    const UINT width = UINT(from.right - from.left), height = UINT(from.bottom - from.top);
+    D3DDDI_SURFACEINFO level{};
+    level.Width = width;
+    level.Height = height;
+    level.Depth = 1;
+    D3DDDIARG_CREATERESOURCE create{};
+    create.Format = static_cast<uint32_t>(src.desc().Format);
+    create.Pool = D3DDDIPOOL_SYSTEMMEM;
+    create.pSurfList = &level;
+    create.SurfCount = 1;
+    create.MipLevels = 1;
+    create.Flags.Value = D3DDDI_RESOURCE_TEXTURE;
+    const auto* door = ddivk_umd_draw_functions();
+    HANDLE device = reinterpret_cast<HANDLE>(context_);
+    ddivk::HRESULT hr = D3DERR_INVALIDCALL;
+    stream_->call([&] {
+        if ((hr = door->pfnCreateResource(device, &create)) != S_OK) return;
+        D3DDDIARG_LOCK lockArgs{};
+        lockArgs.hResource = create.hResource;
+        if ((hr = door->pfnLock(device, &lockArgs)) != S_OK) return;
+        const uint32_t rows = (height + block - 1) / block;
+        const size_t rowBytes = size_t{(width + block - 1) / block} * info->bytesPerPixel;
+        const uint8_t* in = src.memory().data() + size_t(from.top / block) * src.pitch() +
+                            size_t(from.left / block) * info->bytesPerPixel;
+        auto* out = static_cast<uint8_t*>(lockArgs.pSurfData);
+        for (uint32_t r = 0; r < rows; ++r)
+            std::memcpy(out + size_t{r} * lockArgs.Pitch, in + size_t{r} * src.pitch(), rowBytes);
+        const D3DDDIARG_UNLOCK unlockArgs{create.hResource, 0, 0};
+        hr = door->pfnUnlock(device, &unlockArgs);
+    });
+    const uint32_t staging = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(create.hResource));
+    if (hr == S_OK) {
+        D3DHAL_DP2SURFACEBLT blt{};
+        blt.dwSource = staging;
+        copyRect(blt.rSource, RECT{0, 0, LONG(width), LONG(height)});
+        blt.dwSourceMipLevel = 0;
+        blt.dwDest = dst.blitHandle();
+        copyRect(blt.rDest, to);
+        blt.dwDestMipLevel = dst.blitLevel();
+        stream_->token(D3DDP2OP_SURFACEBLT, blt);
+    }
+    // After the blit: call() executes everything recorded before it first.
+    if (staging) stream_->call([&] { door->pfnDestroyResource(device, create.hResource); });
+    return hr == S_OK ? D3D_OK : D3DERR_INVALIDCALL;
 }
 
 // D3D9: a rectangle (null: all) of a default-pool render target or render-target texture level.

@@ -153,6 +153,60 @@ TEST(TextureCopy, ColorFillFillsARectangleOfATextureLevel) {
     texture->Release();
 }
 
+// UpdateSurface from an offscreen plain surface in system memory: a rectangle to a point of a
+// render target and of a default-pool texture's level; the source stays as it was.
+TEST(TextureCopy, UpdateSurfaceFromAnOffscreenPlainSurface) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9* plain = nullptr;
+    REQUIRE(t->CreateOffscreenPlainSurface(8, 6, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &plain, nullptr) ==
+            D3D_OK);
+    D3DLOCKED_RECT locked{};
+    REQUIRE(plain->LockRect(&locked, nullptr, 0) == D3D_OK);
+    for (int y = 0; y < 6; ++y)
+        for (int x = 0; x < 8; ++x)
+            reinterpret_cast<DWORD*>(static_cast<BYTE*>(locked.pBits) + y * locked.Pitch)[x] =
+                0xFF000000u | uint32_t(x * 20 + 5) << 16 | uint32_t(y * 40 + 3) << 8 | 0x11;
+    REQUIRE(plain->UnlockRect() == D3D_OK);
+    auto source = [](int px, int py) { // the source's pixel (px, py), as RGB
+        return uint32_t(px * 20 + 5) << 16 | uint32_t(py * 40 + 3) << 8 | 0x11;
+    };
+
+    IDirect3DSurface9* target = nullptr;
+    REQUIRE(t->CreateRenderTarget(16, 16, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &target, nullptr) ==
+            D3D_OK);
+    CHECK_EQ(t->ColorFill(target, nullptr, kBlue), D3D_OK);
+    const RECT rect{1, 2, 7, 5}; // 6 x 3
+    const POINT point{3, 11};
+    CHECK_EQ(t->UpdateSurface(plain, &rect, target, &point), D3D_OK);
+    CHECK_EQ(mismatchedPixels(
+                 readPixels(t.device, target), 16, 16,
+                 [&](int x, int y) { return insideRect(x, y, 3, 11, 9, 14) ? source(x - 2, y - 9) : kBlue; }),
+             0);
+
+    // The whole surface (no rectangle, no point) into a texture's level.
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(8, 6, 1, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &texture,
+                             nullptr) == D3D_OK);
+    IDirect3DSurface9* level = nullptr;
+    REQUIRE(texture->GetSurfaceLevel(0, &level) == D3D_OK);
+    CHECK_EQ(t->UpdateSurface(plain, nullptr, level, nullptr), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readPixels(t.device, level), 8, 6, [&](int x, int y) { return source(x, y); }),
+             0);
+    // D3D9's rules hold for plain sources too: the destination must fit, formats must match.
+    const POINT beyond{12, 12};
+    CHECK_EQ(t->UpdateSurface(plain, &rect, target, &beyond), D3DERR_INVALIDCALL);
+    IDirect3DSurface9* other = nullptr;
+    REQUIRE(t->CreateOffscreenPlainSurface(4, 4, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &other, nullptr) ==
+            D3D_OK);
+    CHECK_EQ(t->UpdateSurface(other, nullptr, target, nullptr), D3DERR_INVALIDCALL);
+    other->Release();
+    level->Release();
+    texture->Release();
+    target->Release();
+    plain->Release();
+}
+
 // UpdateSurface copies a rectangle of a system-memory texture's level to a point of a
 // default-pool texture's level.
 TEST(TextureCopy, UpdateSurfaceCopiesARectangleToAPoint) {
