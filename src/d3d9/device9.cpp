@@ -58,6 +58,7 @@ HRESULT Device9::initialise() {
                                              D3DUSAGE_DEPTHSTENCIL, true, &autoDepth_);
             FAILED(hr))
             return hr;
+        if (p.Flags & D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL) autoDepth_->setDiscardable();
     }
     if (ddivk_context_create(driver_, backBuffer_->handle(), autoDepth_ ? autoDepth_->handle() : 0,
                              &context_) != S_OK)

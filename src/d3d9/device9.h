@@ -357,6 +357,9 @@ class Device9 final : public IDirect3DDevice9Ex {
     void destroyWindowChains();
     // UpdateSurface from an offscreen plain (system-memory) surface (device9_texture_copies.cpp).
     HRESULT updateFromPlainSurface(Surface9& src, const RECT& from, Surface9& dst, const RECT& to);
+    // StretchRect between depth-stencil surfaces.
+    HRESULT stretchDepth(Surface9& src, const RECT* sourceRect, Surface9& dst, const RECT* destinationRect,
+                         D3DTEXTUREFILTERTYPE filter);
     SwapChain9* swapChain_ = nullptr; // owned: the implicit swap chain
     std::vector<WindowChain> windowChains_;
     std::atomic<bool> deviceLost_{false};

@@ -49,6 +49,7 @@ HRESULT Device9::resetDevice(D3DPRESENT_PARAMETERS* parameters) {
             delete back;
             return hr;
         }
+        if (checked.Flags & D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL) depth->setDiscardable();
     }
     ddivk::HRESULT reset = D3DERR_INVALIDCALL;
     stream_->call(

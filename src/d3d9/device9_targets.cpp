@@ -60,7 +60,6 @@ HRESULT STDMETHODCALLTYPE Device9::CreateDepthStencilSurface(UINT width, UINT he
                                                              D3DMULTISAMPLE_TYPE multisample, DWORD quality,
                                                              WINBOOL discard, IDirect3DSurface9** surface,
                                                              HANDLE* shared) {
-    (void)discard; // contents after a Present are undefined either way
     if (!surface) return D3DERR_INVALIDCALL;
     *surface = nullptr;
     if (shared || width == 0 || height == 0 || quality != 0) return D3DERR_INVALIDCALL;
@@ -72,6 +71,7 @@ HRESULT STDMETHODCALLTYPE Device9::CreateDepthStencilSurface(UINT width, UINT he
     Surface9* s = nullptr;
     if (HRESULT hr = createDriverSurface(width, height, format, D3DUSAGE_DEPTHSTENCIL, false, &s); FAILED(hr))
         return hr;
+    if (discard) s->setDiscardable(); // (its contents after a Present are kept all the same)
     *surface = s;
     return D3D_OK;
 }

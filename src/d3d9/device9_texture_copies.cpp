@@ -9,7 +9,6 @@
 #include "ddivk/ddivk.h"
 #include "ddivk/dp2_payloads.h"
 #include "draw/format_table.h"
-#include "util/unimplemented.h"
 
 #include <cstring>
 
@@ -97,10 +96,8 @@ HRESULT STDMETHODCALLTYPE Device9::StretchRect(IDirect3DSurface9* source, const 
     if (!src || !dst || src == dst) return D3DERR_INVALIDCALL;
     const D3DSURFACE_DESC& a = src->desc();
     const D3DSURFACE_DESC& b = dst->desc();
-    if ((a.Usage | b.Usage) & D3DUSAGE_DEPTHSTENCIL) {
-        DDIVK_UNIMPLEMENTED("IDirect3DDevice9::StretchRect of depth-stencil surfaces");
-        return D3DERR_INVALIDCALL;
-    }
+    if ((a.Usage | b.Usage) & D3DUSAGE_DEPTHSTENCIL)
+        return stretchDepth(*src, sourceRect, *dst, destinationRect, filter);
     if (a.Pool != D3DPOOL_DEFAULT || b.Pool != D3DPOOL_DEFAULT || !src->blitHandle() ||
         !(b.Usage & D3DUSAGE_RENDERTARGET) || !dst->blitHandle())
         return D3DERR_INVALIDCALL;
@@ -140,6 +137,31 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateSurface(IDirect3DSurface9* source, cons
     auto guard = lock();
     if (!src->blitHandle()) return updateFromPlainSurface(*src, from, *dst, to);
     stream_->token(D3DDP2OP_SURFACEBLT, bltItem<D3DHAL_DP2SURFACEBLT>(*src, from, *dst, to));
+    return D3D_OK;
+}
+
+// D3D9's rules for depth-stencil surfaces: both plain depth-stencil surfaces (not texture
+// levels), neither discardable, the whole surface, the same size and format, no filtering
+// beyond NONE / POINT (nothing is scaled), outside BeginScene / EndScene. The driver's BLT
+// copies depth and stencil (context_blits.cpp).
+HRESULT Device9::stretchDepth(Surface9& src, const RECT* sourceRect, Surface9& dst,
+                              const RECT* destinationRect, D3DTEXTUREFILTERTYPE filter) {
+    const D3DSURFACE_DESC& a = src.desc();
+    const D3DSURFACE_DESC& b = dst.desc();
+    if (!(a.Usage & D3DUSAGE_DEPTHSTENCIL) || !(b.Usage & D3DUSAGE_DEPTHSTENCIL) || src.container() ||
+        dst.container() || src.discardable() || dst.discardable() || a.Format != b.Format ||
+        a.Width != b.Width || a.Height != b.Height || (filter != ::D3DTEXF_NONE && filter != ::D3DTEXF_POINT))
+        return D3DERR_INVALIDCALL;
+    const RECT whole{0, 0, LONG(a.Width), LONG(a.Height)};
+    auto isWhole = [&](const RECT* r) {
+        return !r || (r->left == 0 && r->top == 0 && r->right == whole.right && r->bottom == whole.bottom);
+    };
+    if (!isWhole(sourceRect) || !isWhole(destinationRect)) return D3DERR_INVALIDCALL;
+    auto guard = lock();
+    if (inScene_) return D3DERR_INVALIDCALL;
+    D3DHAL_DP2BLT blt = bltItem<D3DHAL_DP2BLT>(src, whole, dst, whole);
+    blt.Flags = DP2BLT_POINT;
+    stream_->token(D3DDP2OP_BLT, blt);
     return D3D_OK;
 }
 

@@ -87,6 +87,10 @@ class Surface9 final : public ResourceChild<IDirect3DSurface9> {
     // A driver surface the program may lock: a lockable render target (CreateRenderTarget's
     // Lockable, D3DPRESENTFLAG_LOCKABLE_BACKBUFFER) or a depth surface of a _LOCKABLE format.
     void setLockable() { lockable_ = true; }
+    // A depth-stencil surface made with Discard (or D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL): its
+    // contents do not outlive a Present, and StretchRect refuses it.
+    void setDiscardable() { discardable_ = true; }
+    bool discardable() const { return discardable_; }
 
   private:
     HRESULT lockDriverSurface(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags);
@@ -103,6 +107,7 @@ class Surface9 final : public ResourceChild<IDirect3DSurface9> {
     uint32_t blockSize_ = 1;
     bool locked_ = false;
     bool lockable_ = false;
+    bool discardable_ = false;
     bool countedForReset_ = false; // a D3DPOOL_DEFAULT surface of the program's: Reset waits for it
 };
 

@@ -123,6 +123,62 @@ TEST(TextureCopy, StretchRectScalesATextureLevelOntoTheBackBuffer) {
     texture->Release();
 }
 
+// StretchRect between depth-stencil surfaces copies the depth: a surface whose left half was
+// drawn at z = 0.25 (the right half cleared to 1) is copied into a second one, which then
+// decides a LESS test at z = 0.5: the right half passes, the left does not. D3D9's rules:
+// whole plain surfaces of one size and format, not discardable, outside a scene.
+TEST(TextureCopy, StretchRectCopiesDepthStencilSurfaces) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9 *first = nullptr, *second = nullptr, *smaller = nullptr, *discardable = nullptr;
+    REQUIRE(t->CreateDepthStencilSurface(16, 16, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, FALSE, &first,
+                                         nullptr) == D3D_OK);
+    REQUIRE(t->CreateDepthStencilSurface(16, 16, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, FALSE, &second,
+                                         nullptr) == D3D_OK);
+    REQUIRE(t->CreateDepthStencilSurface(8, 8, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, FALSE, &smaller,
+                                         nullptr) == D3D_OK);
+    REQUIRE(t->CreateDepthStencilSurface(16, 16, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, TRUE, &discardable,
+                                         nullptr) == D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZENABLE, D3DZB_TRUE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZFUNC, D3DCMP_LESS), D3D_OK);
+
+    CHECK_EQ(t->SetDepthStencilSurface(first), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFF000000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->BeginScene(), D3D_OK);
+    const std::vector<ScreenVertex> closer = screenRect(0, 0, 8, 16, 0.25f, 0xFF000000);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, closer.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->StretchRect(first, nullptr, second, nullptr, D3DTEXF_NONE), D3DERR_INVALIDCALL); // in a scene
+    CHECK_EQ(t->EndScene(), D3D_OK);
+
+    CHECK_EQ(t->SetDepthStencilSurface(second), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_ZBUFFER, 0, 0.0f, 0), D3D_OK); // 0: everything would fail
+    CHECK_EQ(t->StretchRect(first, nullptr, second, nullptr, D3DTEXF_NONE), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, kBlue, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->BeginScene(), D3D_OK);
+    const std::vector<ScreenVertex> middle = screenRect(0, 0, 16, 16, 0.5f, kRed);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, middle.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->EndScene(), D3D_OK);
+    CHECK_EQ(
+        mismatchedPixels(readBackBuffer(t.device), 16, 16, [](int x, int) { return x < 8 ? kBlue : kRed; }),
+        0);
+
+    const RECT part{0, 0, 8, 8};
+    CHECK_EQ(t->StretchRect(first, &part, second, &part, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->StretchRect(first, nullptr, smaller, nullptr, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->StretchRect(first, nullptr, discardable, nullptr, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->StretchRect(first, nullptr, second, nullptr, D3DTEXF_LINEAR), D3DERR_INVALIDCALL);
+    IDirect3DSurface9* back = nullptr;
+    REQUIRE(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back) == D3D_OK);
+    CHECK_EQ(t->StretchRect(first, nullptr, back, nullptr, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+    back->Release();
+    CHECK_EQ(t->SetDepthStencilSurface(nullptr), D3D_OK);
+    discardable->Release();
+    smaller->Release();
+    second->Release();
+    first->Release();
+}
+
 // ColorFill fills a rectangle of a render-target texture's level; the rest keeps its colour.
 // Only default-pool render targets are filled.
 TEST(TextureCopy, ColorFillFillsARectangleOfATextureLevel) {
