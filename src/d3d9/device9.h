@@ -357,6 +357,8 @@ class Device9 final : public IDirect3DDevice9Ex {
     void destroyWindowChains();
     // UpdateSurface from an offscreen plain (system-memory) surface (device9_texture_copies.cpp).
     HRESULT updateFromPlainSurface(Surface9& src, const RECT& from, Surface9& dst, const RECT& to);
+    // GetRenderTargetData into a level of a system-memory texture (device9_targets.cpp).
+    HRESULT readTargetIntoLevel(Surface9& from, Surface9& to);
     // StretchRect between depth-stencil surfaces.
     HRESULT stretchDepth(Surface9& src, const RECT* sourceRect, Surface9& dst, const RECT* destinationRect,
                          D3DTEXTUREFILTERTYPE filter);

@@ -7,6 +7,8 @@
 #include "draw/format_table.h"
 #include "util/unimplemented.h"
 
+#include <cstring>
+
 #include "d3d9/format_support.h"
 #include "d3d9/surface9.h"
 
@@ -117,11 +119,32 @@ HRESULT STDMETHODCALLTYPE Device9::GetRenderTargetData(IDirect3DSurface9* render
         a.Width != b.Width || a.Height != b.Height || a.Format != b.Format)
         return D3DERR_INVALIDCALL;
     auto guard = lock();
+    if (to->container()) return readTargetIntoLevel(*from, *to);
     std::vector<uint8_t>& pixels = to->memory();
     ddivk::HRESULT hr = D3DERR_INVALIDCALL;
     stream_->call(
         [&] { hr = ddivk_surface_read(driver_, from->handle(), pixels.data(), to->pitch(), pixels.size()); });
     return hr == S_OK ? D3D_OK : D3DERR_INVALIDCALL;
+}
+
+// A level of a system-memory texture is the driver's memory: the target is read back into a
+// copy, then written into the level under its lock (the texture's Lock through the door).
+HRESULT Device9::readTargetIntoLevel(Surface9& from, Surface9& to) {
+    const D3DSURFACE_DESC& d = from.desc();
+    const draw::FormatInfo* info = draw::findFormat(static_cast<uint32_t>(d.Format));
+    if (!info || info->bytesPerPixel == 0 || info->blockSize > 1) return D3DERR_INVALIDCALL;
+    const uint32_t rowBytes = d.Width * info->bytesPerPixel;
+    std::vector<uint8_t> pixels(size_t{rowBytes} * d.Height);
+    ddivk::HRESULT hr = D3DERR_INVALIDCALL;
+    stream_->call(
+        [&] { hr = ddivk_surface_read(driver_, from.handle(), pixels.data(), rowBytes, pixels.size()); });
+    if (hr != S_OK) return D3DERR_INVALIDCALL;
+    D3DLOCKED_RECT locked{};
+    if (FAILED(to.LockRect(&locked, nullptr, 0))) return D3DERR_INVALIDCALL;
+    for (UINT y = 0; y < d.Height; ++y)
+        std::memcpy(static_cast<uint8_t*>(locked.pBits) + size_t(y) * locked.Pitch,
+                    pixels.data() + size_t(y) * rowBytes, rowBytes);
+    return SUCCEEDED(to.UnlockRect()) ? D3D_OK : D3DERR_INVALIDCALL;
 }
 
 void Device9::recordRenderTarget(DWORD index) {

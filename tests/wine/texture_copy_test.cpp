@@ -209,6 +209,44 @@ TEST(TextureCopy, ColorFillFillsARectangleOfATextureLevel) {
     texture->Release();
 }
 
+// GetRenderTargetData into a level of a system-memory texture: the level holds the target's
+// pixels, the texture's other levels stay as they were.
+TEST(TextureCopy, GetRenderTargetDataIntoASystemMemoryTextureLevel) {
+    TestDevice t(16, 8);
+    REQUIRE(t.device != nullptr);
+    const D3DRECT left{0, 0, 5, 8};
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, kBlue, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->Clear(1, &left, D3DCLEAR_TARGET, kRed, 1.0f, 0), D3D_OK);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(32, 16, 2, 0, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &texture, nullptr) == D3D_OK);
+    REQUIRE(fillLevel(texture, 0, [](int, int) { return 0xFF00FF00u; }));
+    IDirect3DSurface9 *back = nullptr, *level = nullptr, *top = nullptr;
+    REQUIRE(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back) == D3D_OK);
+    REQUIRE(texture->GetSurfaceLevel(1, &level) == D3D_OK); // 16 x 8, the target's size
+    REQUIRE(texture->GetSurfaceLevel(0, &top) == D3D_OK);
+    CHECK_EQ(t->GetRenderTargetData(back, level), D3D_OK);
+    D3DLOCKED_RECT locked{};
+    REQUIRE(level->LockRect(&locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
+    int wrong = 0;
+    for (int y = 0; y < 8; ++y)
+        for (int x = 0; x < 16; ++x) {
+            const DWORD p =
+                reinterpret_cast<const DWORD*>(static_cast<const BYTE*>(locked.pBits) + y * locked.Pitch)[x];
+            if ((p & 0xFFFFFF) != ((x < 5 ? kRed : kBlue) & 0xFFFFFF)) ++wrong;
+        }
+    CHECK_EQ(wrong, 0);
+    CHECK_EQ(level->UnlockRect(), D3D_OK);
+    REQUIRE(top->LockRect(&locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
+    CHECK_EQ(static_cast<const DWORD*>(locked.pBits)[3] & 0xFFFFFF, 0x00FF00u);
+    CHECK_EQ(top->UnlockRect(), D3D_OK);
+    // Level 0 is 32 x 16: not the target's size.
+    CHECK_EQ(t->GetRenderTargetData(back, top), D3DERR_INVALIDCALL);
+    top->Release();
+    level->Release();
+    back->Release();
+    texture->Release();
+}
+
 // UpdateSurface from an offscreen plain surface in system memory: a rectangle to a point of a
 // render target and of a default-pool texture's level; the source stays as it was.
 TEST(TextureCopy, UpdateSurfaceFromAnOffscreenPlainSurface) {
