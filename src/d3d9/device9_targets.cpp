@@ -87,8 +87,16 @@ HRESULT STDMETHODCALLTYPE Device9::CreateOffscreenPlainSurface(UINT width, UINT 
     if (pool == D3DPOOL_MANAGED)
         return D3DERR_INVALIDCALL; // D3D9: offscreen plain surfaces are never managed
     if (pool == D3DPOOL_DEFAULT) {
-        DDIVK_UNIMPLEMENTED("IDirect3DDevice9::CreateOffscreenPlainSurface in D3DPOOL_DEFAULT");
-        return D3DERR_NOTAVAILABLE;
+        // A driver surface (the driver's colour kind) with no usage: a source and destination of
+        // copies and ColorFill, lockable, never bound as a render target. Only formats the driver
+        // can make such a surface of.
+        if (!rendersTo(*creation_.adapter, format)) return D3DERR_NOTAVAILABLE;
+        auto guard = lock();
+        Surface9* s = nullptr;
+        if (HRESULT hr = createDriverSurface(width, height, format, 0, false, &s); FAILED(hr)) return hr;
+        s->setLockable();
+        *surface = s;
+        return D3D_OK;
     }
     if (pool != D3DPOOL_SYSTEMMEM && pool != D3DPOOL_SCRATCH) return D3DERR_INVALIDCALL;
     const draw::FormatInfo* info = draw::findFormat(static_cast<uint32_t>(format));

@@ -23,6 +23,12 @@ Surface9* surfaceOf(IDirect3DSurface9* s) {
     return static_cast<Surface9*>(s);
 }
 
+// An offscreen plain surface in D3DPOOL_DEFAULT: a driver surface without usage.
+bool isDefaultPlain(const Surface9& s) {
+    return s.handle() && !s.container() && s.desc().Pool == D3DPOOL_DEFAULT &&
+           !(s.desc().Usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL));
+}
+
 // `rect` (null: the whole surface) inside a surface of `desc`, not empty.
 bool rectangleOf(const RECT* rect, const D3DSURFACE_DESC& desc, RECT& out) {
     out = rect ? *rect : RECT{0, 0, LONG(desc.Width), LONG(desc.Height)};
@@ -98,13 +104,19 @@ HRESULT STDMETHODCALLTYPE Device9::StretchRect(IDirect3DSurface9* source, const 
     const D3DSURFACE_DESC& b = dst->desc();
     if ((a.Usage | b.Usage) & D3DUSAGE_DEPTHSTENCIL)
         return stretchDepth(*src, sourceRect, *dst, destinationRect, filter);
+    // Into a render target, or into a default-pool offscreen plain surface from another one
+    // without scaling (D3D9's table for DirectX 9 drivers).
+    const bool plainToPlain = isDefaultPlain(*src) && isDefaultPlain(*dst);
     if (a.Pool != D3DPOOL_DEFAULT || b.Pool != D3DPOOL_DEFAULT || !src->blitHandle() ||
-        !(b.Usage & D3DUSAGE_RENDERTARGET) || !dst->blitHandle())
+        !((b.Usage & D3DUSAGE_RENDERTARGET) || plainToPlain) || !dst->blitHandle())
         return D3DERR_INVALIDCALL;
     if (filter != ::D3DTEXF_NONE && filter != ::D3DTEXF_POINT && filter != ::D3DTEXF_LINEAR)
         return D3DERR_INVALIDCALL;
     RECT from{}, to{};
     if (!rectangleOf(sourceRect, a, from) || !rectangleOf(destinationRect, b, to)) return D3DERR_INVALIDCALL;
+    if (plainToPlain &&
+        (from.right - from.left != to.right - to.left || from.bottom - from.top != to.bottom - to.top))
+        return D3DERR_INVALIDCALL;
     if (FAILED(checkFormatConversion(*creation_.adapter, a.Format, b.Format))) return D3DERR_INVALIDCALL;
     auto guard = lock();
     D3DHAL_DP2BLT blt = bltItem<D3DHAL_DP2BLT>(*src, from, *dst, to);
@@ -220,12 +232,14 @@ HRESULT Device9::updateFromPlainSurface(Surface9& src, const RECT& from, Surface
     return hr == S_OK ? D3D_OK : D3DERR_INVALIDCALL;
 }
 
-// D3D9: a rectangle (null: all) of a default-pool render target or render-target texture level.
+// D3D9: a rectangle (null: all) of a default-pool render target, render-target texture level or
+// offscreen plain surface.
 HRESULT STDMETHODCALLTYPE Device9::ColorFill(IDirect3DSurface9* surface, const RECT* rect, D3DCOLOR colour) {
     Surface9* s = surfaceOf(surface);
     if (!s) return D3DERR_INVALIDCALL;
     const D3DSURFACE_DESC& d = s->desc();
-    if (d.Pool != D3DPOOL_DEFAULT || !(d.Usage & D3DUSAGE_RENDERTARGET) || !s->handle())
+    if (d.Pool != D3DPOOL_DEFAULT || !((d.Usage & D3DUSAGE_RENDERTARGET) || isDefaultPlain(*s)) ||
+        !s->handle())
         return D3DERR_INVALIDCALL;
     RECT area{};
     if (!rectangleOf(rect, d, area)) return D3DERR_INVALIDCALL;

@@ -247,6 +247,68 @@ TEST(TextureCopy, GetRenderTargetDataIntoASystemMemoryTextureLevel) {
     texture->Release();
 }
 
+// Offscreen plain surfaces in D3DPOOL_DEFAULT: filled by ColorFill and UpdateSurface, locked,
+// copied into each other unscaled and scaled onto a render target by StretchRect; never a
+// render target, never a StretchRect destination from a render target or when scaled.
+TEST(TextureCopy, DefaultPoolOffscreenPlainSurfaces) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9 *plain = nullptr, *second = nullptr, *memory = nullptr, *back = nullptr;
+    REQUIRE(t->CreateOffscreenPlainSurface(8, 8, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &plain, nullptr) ==
+            D3D_OK);
+    REQUIRE(t->CreateOffscreenPlainSurface(8, 8, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &second, nullptr) ==
+            D3D_OK);
+    REQUIRE(t->CreateOffscreenPlainSurface(4, 4, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &memory, nullptr) ==
+            D3D_OK);
+    REQUIRE(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back) == D3D_OK);
+    D3DSURFACE_DESC desc{};
+    CHECK_EQ(plain->GetDesc(&desc), D3D_OK);
+    CHECK(desc.Pool == D3DPOOL_DEFAULT && desc.Usage == 0 && desc.Width == 8);
+
+    // Left half red, right half blue; the top-left 4 x 4 green from system memory.
+    const RECT left{0, 0, 4, 8}, right{4, 0, 8, 8};
+    CHECK_EQ(t->ColorFill(plain, &left, kRed), D3D_OK);
+    CHECK_EQ(t->ColorFill(plain, &right, kBlue), D3D_OK);
+    D3DLOCKED_RECT locked{};
+    REQUIRE(memory->LockRect(&locked, nullptr, 0) == D3D_OK);
+    for (int y = 0; y < 4; ++y)
+        for (int x = 0; x < 4; ++x)
+            reinterpret_cast<DWORD*>(static_cast<BYTE*>(locked.pBits) + y * locked.Pitch)[x] = 0xFF00FF00;
+    CHECK_EQ(memory->UnlockRect(), D3D_OK);
+    const POINT origin{0, 0};
+    CHECK_EQ(t->UpdateSurface(memory, nullptr, plain, &origin), D3D_OK);
+    auto plainPixel = [](int x, int y) { return x < 4 && y < 4 ? 0xFF00FF00u : x < 4 ? kRed : kBlue; };
+
+    // The lock shows all three.
+    REQUIRE(plain->LockRect(&locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
+    int wrong = 0;
+    for (int y = 0; y < 8; ++y)
+        for (int x = 0; x < 8; ++x) {
+            const DWORD p =
+                reinterpret_cast<const DWORD*>(static_cast<const BYTE*>(locked.pBits) + y * locked.Pitch)[x];
+            if ((p & 0xFFFFFF) != (plainPixel(x, y) & 0xFFFFFF)) ++wrong;
+        }
+    CHECK_EQ(wrong, 0);
+    CHECK_EQ(plain->UnlockRect(), D3D_OK);
+
+    // Plain to plain, unscaled; then scaled by 2 onto the back buffer (POINT).
+    CHECK_EQ(t->StretchRect(plain, nullptr, second, nullptr, D3DTEXF_NONE), D3D_OK);
+    CHECK_EQ(t->StretchRect(second, nullptr, back, nullptr, D3DTEXF_POINT), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16,
+                              [&](int x, int y) { return plainPixel(x / 2, y / 2); }),
+             0);
+
+    // What D3D9 refuses.
+    const RECT half{0, 0, 4, 4};
+    CHECK_EQ(t->StretchRect(plain, &half, second, nullptr, D3DTEXF_POINT), D3DERR_INVALIDCALL); // scaled
+    CHECK_EQ(t->StretchRect(back, &half, plain, &half, D3DTEXF_NONE), D3DERR_INVALIDCALL); // from a target
+    CHECK_EQ(t->SetRenderTarget(0, plain), D3DERR_INVALIDCALL);
+    back->Release();
+    memory->Release();
+    second->Release();
+    plain->Release();
+}
+
 // UpdateSurface from an offscreen plain surface in system memory: a rectangle to a point of a
 // render target and of a default-pool texture's level; the source stays as it was.
 TEST(TextureCopy, UpdateSurfaceFromAnOffscreenPlainSurface) {
