@@ -8,6 +8,16 @@
 
 namespace ddivk::d3d9 {
 
+namespace {
+
+// A lock rectangle: not empty, inside the surface.
+bool insideSurface(const RECT& r, const D3DSURFACE_DESC& d) {
+    return r.left >= 0 && r.top >= 0 && r.left < r.right && r.top < r.bottom && UINT(r.right) <= d.Width &&
+           UINT(r.bottom) <= d.Height;
+}
+
+} // namespace
+
 // No surface keeps a priority: stand-alone ones are never managed (D3DPOOL_MANAGED is refused
 // for them) and a managed texture's priority is the texture's, not its levels'.
 constexpr bool kKeepsPriority = false;
@@ -60,9 +70,7 @@ HRESULT Surface9::LockRect(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags
     if (locked_) return D3DERR_INVALIDCALL;
     uint32_t x = 0, y = 0;
     if (rect) {
-        if (rect->left < 0 || rect->top < 0 || rect->left >= rect->right || rect->top >= rect->bottom ||
-            UINT(rect->right) > desc_.Width || UINT(rect->bottom) > desc_.Height)
-            return D3DERR_INVALIDCALL;
+        if (!insideSurface(*rect, desc_)) return D3DERR_INVALIDCALL;
         // Block-compressed formats lock whole blocks.
         if (rect->left % blockSize_ || rect->top % blockSize_) return D3DERR_INVALIDCALL;
         x = uint32_t(rect->left) / blockSize_;
@@ -101,9 +109,7 @@ HRESULT Surface9::lockDriverSurface(D3DLOCKED_RECT* locked, const RECT* rect, DW
     args.hResource = reinterpret_cast<HANDLE>(uintptr_t{handle_});
     uint32_t ddiFlags = 0;
     if (rect) {
-        if (rect->left < 0 || rect->top < 0 || rect->left >= rect->right || rect->top >= rect->bottom ||
-            UINT(rect->right) > desc_.Width || UINT(rect->bottom) > desc_.Height)
-            return D3DERR_INVALIDCALL;
+        if (!insideSurface(*rect, desc_)) return D3DERR_INVALIDCALL;
         ddiFlags |= D3DDDI_LOCK_AREAVALID;
         args.Area = {rect->left, rect->top, rect->right, rect->bottom};
     }

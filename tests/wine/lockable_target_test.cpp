@@ -4,6 +4,7 @@
 // locks its part of the surface; targets made without the flag refuse the lock.
 #include "check.h"
 #include "device_support.h"
+#include "texture_support.h"
 
 namespace {
 
@@ -54,18 +55,14 @@ TEST(LockableTarget, LockShowsTheRenderingAndUnlockWritesBack) {
     // lands on top of the written pixels.
     const D3DRECT corner{0, 6, 3, 9};
     CHECK_EQ(t->Clear(1, &corner, D3DCLEAR_TARGET, 0xFF0000FF, 1.0f, 0), D3D_OK);
-    const std::vector<uint32_t> pixels = readPixels(t.device, target);
-    REQUIRE(pixels.size() == 12 * 10);
-    wrong = 0;
-    for (int y = 0; y < 10; ++y)
-        for (int x = 0; x < 12; ++x) {
-            const DWORD want = (x < 3 && y >= 6 && y < 9) ? 0x0000FF
-                               : y == 7                   ? 0x123456
-                               : y < 4                    ? 0xA0B0C0
-                                                          : 0x204060;
-            if ((pixels[y * 12 + x] & kRgb) != want) ++wrong;
-        }
-    CHECK_EQ(wrong, 0);
+    CHECK_EQ(mismatchedPixels(readPixels(t.device, target), 12, 10,
+                              [](int x, int y) -> uint32_t {
+                                  return (x < 3 && y >= 6 && y < 9) ? 0x0000FF
+                                         : y == 7                   ? 0x123456
+                                         : y < 4                    ? 0xA0B0C0
+                                                                    : 0x204060;
+                              }),
+             0);
     target->Release();
 }
 
@@ -93,15 +90,12 @@ TEST(LockableTarget, RectangleLockAndReadOnlyLock) {
     setLockedPixel(locked, 0, 0, 0x00FFFFFF);
     CHECK_EQ(target->UnlockRect(), D3D_OK);
 
-    const std::vector<uint32_t> pixels = readPixels(t.device, target);
-    REQUIRE(pixels.size() == 64);
-    int wrong = 0;
-    for (int y = 0; y < 8; ++y)
-        for (int x = 0; x < 8; ++x) {
-            const bool inPart = x >= 2 && x < 6 && y >= 3 && y < 5;
-            if ((pixels[y * 8 + x] & kRgb) != (inPart ? 0xC08040u : 0x101010u)) ++wrong;
-        }
-    CHECK_EQ(wrong, 0);
+    CHECK_EQ(mismatchedPixels(readPixels(t.device, target), 8, 8,
+                              [](int x, int y) {
+                                  const bool inPart = x >= 2 && x < 6 && y >= 3 && y < 5;
+                                  return inPart ? 0xC08040u : 0x101010u;
+                              }),
+             0);
 
     // Rectangles outside the surface, or empty, are refused and lock nothing.
     const RECT outside{4, 4, 9, 6}, empty{3, 3, 3, 5};

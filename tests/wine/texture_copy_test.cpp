@@ -225,20 +225,10 @@ TEST(TextureCopy, GetRenderTargetDataIntoASystemMemoryTextureLevel) {
     REQUIRE(texture->GetSurfaceLevel(1, &level) == D3D_OK); // 16 x 8, the target's size
     REQUIRE(texture->GetSurfaceLevel(0, &top) == D3D_OK);
     CHECK_EQ(t->GetRenderTargetData(back, level), D3D_OK);
-    D3DLOCKED_RECT locked{};
-    REQUIRE(level->LockRect(&locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
-    int wrong = 0;
-    for (int y = 0; y < 8; ++y)
-        for (int x = 0; x < 16; ++x) {
-            const DWORD p =
-                reinterpret_cast<const DWORD*>(static_cast<const BYTE*>(locked.pBits) + y * locked.Pitch)[x];
-            if ((p & 0xFFFFFF) != ((x < 5 ? kRed : kBlue) & 0xFFFFFF)) ++wrong;
-        }
-    CHECK_EQ(wrong, 0);
-    CHECK_EQ(level->UnlockRect(), D3D_OK);
-    REQUIRE(top->LockRect(&locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
-    CHECK_EQ(static_cast<const DWORD*>(locked.pBits)[3] & 0xFFFFFF, 0x00FF00u);
-    CHECK_EQ(top->UnlockRect(), D3D_OK);
+    CHECK_EQ(
+        mismatchedPixels(lockedPixels(level, 16, 8), 16, 8, [](int x, int) { return x < 5 ? kRed : kBlue; }),
+        0);
+    CHECK_EQ(mismatchedPixels(lockedPixels(top, 32, 16), 32, 16, [](int, int) { return 0xFF00FF00u; }), 0);
     // Level 0 is 32 x 16: not the target's size.
     CHECK_EQ(t->GetRenderTargetData(back, top), D3DERR_INVALIDCALL);
     top->Release();
@@ -280,16 +270,7 @@ TEST(TextureCopy, DefaultPoolOffscreenPlainSurfaces) {
     auto plainPixel = [](int x, int y) { return x < 4 && y < 4 ? 0xFF00FF00u : x < 4 ? kRed : kBlue; };
 
     // The lock shows all three.
-    REQUIRE(plain->LockRect(&locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
-    int wrong = 0;
-    for (int y = 0; y < 8; ++y)
-        for (int x = 0; x < 8; ++x) {
-            const DWORD p =
-                reinterpret_cast<const DWORD*>(static_cast<const BYTE*>(locked.pBits) + y * locked.Pitch)[x];
-            if ((p & 0xFFFFFF) != (plainPixel(x, y) & 0xFFFFFF)) ++wrong;
-        }
-    CHECK_EQ(wrong, 0);
-    CHECK_EQ(plain->UnlockRect(), D3D_OK);
+    CHECK_EQ(mismatchedPixels(lockedPixels(plain, 8, 8), 8, 8, plainPixel), 0);
 
     // Plain to plain, unscaled; then scaled by 2 onto the back buffer (POINT).
     CHECK_EQ(t->StretchRect(plain, nullptr, second, nullptr, D3DTEXF_NONE), D3D_OK);

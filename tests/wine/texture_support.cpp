@@ -1,6 +1,7 @@
 #include "texture_support.h"
 
 #include <cstdlib>
+#include <cstring>
 
 std::vector<TexVertex> texturedRect(int x0, int y0, int x1, int y1, DWORD color) {
     const float l = float(x0) - 0.5f, t = float(y0) - 0.5f, r = float(x1) - 0.5f, b = float(y1) - 0.5f;
@@ -34,6 +35,17 @@ IDirect3DTexture9* filledTexture(IDirect3DDevice9* device, UINT width, UINT heig
         return nullptr;
     }
     return texture;
+}
+
+std::vector<uint32_t> lockedPixels(IDirect3DSurface9* surface, int width, int height) {
+    D3DLOCKED_RECT locked{};
+    if (FAILED(surface->LockRect(&locked, nullptr, D3DLOCK_READONLY))) return {};
+    std::vector<uint32_t> pixels(size_t(width) * height);
+    for (int y = 0; y < height; ++y)
+        std::memcpy(&pixels[size_t(y) * width], static_cast<const BYTE*>(locked.pBits) + y * locked.Pitch,
+                    size_t(width) * 4);
+    surface->UnlockRect();
+    return pixels;
 }
 
 int mismatchedPixels(const std::vector<uint32_t>& pixels, int width, int height,

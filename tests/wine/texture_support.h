@@ -35,6 +35,10 @@ bool fillLevel(IDirect3DTexture9* texture, UINT level, const std::function<uint3
 IDirect3DTexture9* filledTexture(IDirect3DDevice9* device, UINT width, UINT height,
                                  const std::function<uint32_t(int, int)>& texel);
 
+// The pixels of a lockable 32-bit surface of width x height, row by row, read under a READONLY
+// lock of the whole surface; empty when the lock fails.
+std::vector<uint32_t> lockedPixels(IDirect3DSurface9* surface, int width, int height);
+
 // Pixels whose RGB (alpha ignored) differ from `expected(x, y)` by more than `tolerance` in any
 // channel; every pixel when the read-back failed.
 int mismatchedPixels(const std::vector<uint32_t>& pixels, int width, int height,
