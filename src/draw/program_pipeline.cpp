@@ -23,6 +23,24 @@ VkDescriptorType abiDescriptorType(uint32_t binding) {
     return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
 }
 
+VkShaderStageFlags abiDescriptorStages(uint32_t binding) {
+    switch (binding) {
+    case abi::kVsConstantsBinding:
+    case abi::kVsSystemBinding:
+    case abi::kFfVertexBinding:
+    case abi::kVsFetchBinding:
+        return VK_SHADER_STAGE_VERTEX_BIT;
+    case abi::kPsConstantsBinding:
+    case abi::kPsSystemBinding:
+    case abi::kFfPixelBinding:
+        return VK_SHADER_STAGE_FRAGMENT_BIT;
+    default:
+        return binding >= abi::kPsSamplerBinding0 && binding < abi::kPsSamplerBinding0 + abi::kPsSamplerCount
+                   ? VK_SHADER_STAGE_FRAGMENT_BIT
+                   : VK_SHADER_STAGE_VERTEX_BIT; // vertex samplers, fetch streams
+    }
+}
+
 ProgramPipelineCache::ProgramPipelineCache(VkDevice device, VkPipelineCache pipelineCache)
     : device_(device), pipelineCache_(pipelineCache) {}
 
@@ -82,11 +100,10 @@ VkShaderModule ProgramPipelineCache::ffPixelModule(const shader::ff::FfPixelKey&
 VkPipelineLayout ProgramPipelineCache::layout(uint64_t bindingMask) {
     auto it = layouts_.find(bindingMask);
     if (it != layouts_.end()) return it->second.pipeline;
-    constexpr VkShaderStageFlags kStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
     std::vector<VkDescriptorSetLayoutBinding> bindings;
     for (uint64_t m = bindingMask; m; m &= m - 1) {
         const uint32_t b = uint32_t(std::countr_zero(m));
-        bindings.push_back({b, abiDescriptorType(b), 1, kStages, nullptr});
+        bindings.push_back({b, abiDescriptorType(b), 1, abiDescriptorStages(b), nullptr});
     }
     Layout l;
     VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};

@@ -101,5 +101,10 @@ class ProgramPipelineCache {
 
 // The descriptor type of an ABI binding (shader/abi.h): uniform blocks, samplers, fetch streams.
 VkDescriptorType abiDescriptorType(uint32_t binding);
+// The one stage that reads an ABI binding: vertex (vertex-shader constants and system block,
+// fixed-function vertex state, vertex samplers, fetch) or pixel (the rest). A binding visible
+// to a stage that never reads it still costs a CPU driver per draw (lavapipe binds it to that
+// stage too, and llvmpipe copies every pixel-stage uniform block into its scene when one changes).
+VkShaderStageFlags abiDescriptorStages(uint32_t binding);
 
 } // namespace ddivk::draw
