@@ -69,10 +69,15 @@ struct ddivk_rect {
 };
 // Copies the colour surface into the window after all work submitted so far, scaling `source`
 // of the surface (null: all) to `dest` of the window's client area (null: all); the surface
-// keeps its contents. D3DERR_INVALIDCALL for a bad surface or rectangle, D3DERR_DEVICELOST when
-// the Vulkan device is lost.
+// keeps its contents. Returns once the copy is submitted: the window system gets the image from
+// the swapchain's own thread (ddivk_swapchain_wait waits for that). D3DERR_INVALIDCALL for a bad
+// surface or rectangle, D3DERR_DEVICELOST when the Vulkan device is lost (a present that failed
+// on that thread is answered by the next call).
 ddivk::HRESULT ddivk_swapchain_present(ddivk_device* device, ddivk_swapchain* swapchain, uint32_t surface,
                                        const ddivk_rect* source, const ddivk_rect* dest);
+// Waits until every present of the swapchain has been handed to the window system (before the
+// screen is read back, say). D3DERR_DEVICELOST when a present found the device lost.
+ddivk::HRESULT ddivk_swapchain_wait(ddivk_device* device, ddivk_swapchain* swapchain);
 
 // D3dContextCreate: a DP2 context drawing into renderTarget and depthStencil (0: none).
 ddivk::HRESULT ddivk_context_create(ddivk_device* device, uint32_t renderTarget, uint32_t depthStencil,

@@ -355,6 +355,8 @@ class Device9 final : public IDirect3DDevice9Ex {
     void presentOnWorker(HWND window, uint32_t interval, uint32_t surface, const ddivk_rect* source,
                          const ddivk_rect* dest);
     void destroyWindowChains();
+    // Waits until the window chains' presents have reached the window system (on the worker).
+    void waitForWindowPresents();
     // UpdateSurface from an offscreen plain (system-memory) surface (device9_texture_copies.cpp).
     HRESULT updateFromPlainSurface(Surface9& src, const RECT& from, Surface9& dst, const RECT& to);
     // GetRenderTargetData into a level of a system-memory texture (device9_targets.cpp).

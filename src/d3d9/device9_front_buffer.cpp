@@ -62,7 +62,9 @@ HRESULT Device9::copyFrontBuffer(IDirect3DSurface9* destination) {
         return D3DERR_INVALIDCALL;
     auto guard = lock();
     if (deviceLost_.load()) return D3DERR_DEVICELOST;
-    stream_->finish(); // every Present recorded so far has been handed to the window system
+    // Every Present recorded so far has been handed to the window system: the worker has run
+    // them, and the swapchains' own threads have presented them.
+    stream_->call([this] { waitForWindowPresents(); });
     std::vector<uint32_t> screen;
     if (!readScreen(LONG(desc.Width), LONG(desc.Height), screen)) {
         DDIVK_WARN("d3d9: GetFrontBufferData: the screen cannot be read");

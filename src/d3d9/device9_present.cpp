@@ -81,6 +81,11 @@ void Device9::presentOnWorker(HWND window, uint32_t interval, uint32_t surface, 
     if (hr == D3DERR_DEVICELOST) deviceLost_.store(true);
 }
 
+void Device9::waitForWindowPresents() {
+    for (WindowChain& c : windowChains_)
+        if (c.chain && ddivk_swapchain_wait(driver_, c.chain) == D3DERR_DEVICELOST) deviceLost_.store(true);
+}
+
 void Device9::destroyWindowChains() {
     for (WindowChain& c : windowChains_)
         if (c.chain) ddivk_swapchain_destroy(driver_, c.chain);

@@ -68,4 +68,12 @@ HRESULT ddivk_swapchain_present(ddivk_device* device, ddivk_swapchain* swapchain
     });
 }
 
+HRESULT ddivk_swapchain_wait(ddivk_device* device, ddivk_swapchain* swapchain) {
+    if (!device || !swapchain) return E_INVALIDARG;
+    return device::guarded("ddivk_swapchain_wait", [&] {
+        swapchain->impl->waitForPresents();
+        return S_OK;
+    });
+}
+
 } // extern "C"

@@ -39,7 +39,8 @@ uint64_t Queue::submit(VkCommandBuffer commandBuffer, std::span<const SemaphoreW
 
 uint64_t Queue::submit(std::span<const VkCommandBuffer> commandBuffers, std::span<const SemaphoreWait> waits,
                        std::span<const SemaphoreSignal> signals) {
-    std::lock_guard lock(mutex_);
+    std::lock_guard queueLock(queueMutex_);
+    std::unique_lock lock(mutex_);
     const uint64_t value = lastSubmitted_ + 1;
 
     std::vector<VkSemaphore> waitSemaphores;
@@ -75,20 +76,22 @@ uint64_t Queue::submit(std::span<const VkCommandBuffer> commandBuffers, std::spa
     info.pCommandBuffers = commandBuffers.data();
     info.signalSemaphoreCount = static_cast<uint32_t>(signalSemaphores.size());
     info.pSignalSemaphores = signalSemaphores.data();
+    lock.unlock(); // (submits are serialised by queueMutex_: the value stays ours)
     check(vkQueueSubmit(queue_, 1, &info, VK_NULL_HANDLE), "vkQueueSubmit");
 
+    lock.lock();
     lastSubmitted_ = value;
     if (held_ && !firstHeld_) firstHeld_ = value;
     return value;
 }
 
 VkResult Queue::present(const VkPresentInfoKHR& info) {
-    std::lock_guard lock(mutex_);
+    std::lock_guard lock(queueMutex_);
     return vkQueuePresentKHR(queue_, &info);
 }
 
 void Queue::drain() {
-    std::lock_guard lock(mutex_);
+    std::lock_guard lock(queueMutex_);
     vkQueueWaitIdle(queue_);
 }
 

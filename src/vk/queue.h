@@ -1,5 +1,6 @@
 // Submission on one VkQueue with a timeline semaphore: every submit signals the next value,
-// so "is the GPU done with X" is one comparison against completedValue(). Thread-safe.
+// so "is the GPU done with X" is one comparison against completedValue(). Thread-safe: presents
+// may run on another thread than submissions (vk::Swapchain's presenter).
 #pragma once
 
 #include <volk.h>
@@ -42,6 +43,7 @@ class Queue {
                     std::span<const SemaphoreSignal> signals = {});
 
     // vkQueuePresentKHR, serialised with submissions (the VkQueue is externally synchronised).
+    // lastSubmitted, completedValue and wait do not wait for a present in progress.
     VkResult present(const VkPresentInfoKHR& info);
     // vkQueueWaitIdle: also waits for presents, which the timeline does not track.
     void drain();
@@ -70,7 +72,10 @@ class Queue {
     uint32_t family_;
     VkSemaphore timeline_ = VK_NULL_HANDLE;
 
-    mutable std::mutex mutex_; // the VkQueue and the fields below
+    // The VkQueue itself (submits, presents, waits for idle). A present may hold it while the
+    // driver waits for the frame, so nothing that only reads the fields below takes it.
+    std::mutex queueMutex_;
+    mutable std::mutex mutex_; // the fields below
     uint64_t lastSubmitted_ = 0;
 
     // Test gate.

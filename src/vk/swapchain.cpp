@@ -63,9 +63,18 @@ std::unique_ptr<Swapchain> Swapchain::create(Device& device, const SwapchainDesc
 }
 
 Swapchain::Swapchain(Device& device, VkSurfaceKHR surface, const SwapchainDesc& desc)
-    : device_(device), surface_(surface), desc_(desc) {}
+    : device_(device), surface_(surface), desc_(desc) {
+    presenter_ = std::thread([this] { presenterLoop(); });
+}
 
 Swapchain::~Swapchain() {
+    {
+        std::unique_lock lock(presentMutex_);
+        presentChanged_.wait(lock, [&] { return !presentPending_; });
+        stopping_ = true;
+    }
+    presentChanged_.notify_all();
+    presenter_.join();
     // Presents wait on semaphores the queue's timeline does not cover: drain the queue.
     device_.queue().drain();
     destroyImages();
@@ -139,6 +148,7 @@ bool Swapchain::build() {
 }
 
 bool Swapchain::acquire(Frame& frame) {
+    waitForPresents();
     for (int attempt = 0; attempt < 2; ++attempt) {
         if ((!swapchain_ || stale_) && !build()) return false;
         Acquire& a = acquires_[nextAcquire_];
@@ -169,18 +179,51 @@ void Swapchain::submitted(const Frame& frame, uint64_t timelineValue) {
 }
 
 void Swapchain::present(const Frame& frame) {
-    VkPresentInfoKHR info{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
-    info.waitSemaphoreCount = 1;
-    info.pWaitSemaphores = &frame.rendered;
-    info.swapchainCount = 1;
-    info.pSwapchains = &swapchain_;
-    info.pImageIndices = &frame.index;
-    const VkResult r = device_.queue().present(info);
-    if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR) {
-        stale_ = true;
-        return;
+    {
+        std::unique_lock lock(presentMutex_);
+        presentChanged_.wait(lock, [&] { return !presentPending_; });
+        throwPresentFailure();
+        presentIndex_ = frame.index;
+        presentWait_ = frame.rendered;
+        presentPending_ = true;
     }
+    presentChanged_.notify_all();
+}
+
+void Swapchain::waitForPresents() {
+    std::unique_lock lock(presentMutex_);
+    presentChanged_.wait(lock, [&] { return !presentPending_; });
+    throwPresentFailure();
+}
+
+void Swapchain::throwPresentFailure() {
+    if (presentFailure_ == VK_SUCCESS) return;
+    const VkResult r = presentFailure_;
+    presentFailure_ = VK_SUCCESS;
     check(r, "vkQueuePresentKHR");
+}
+
+void Swapchain::presenterLoop() {
+    std::unique_lock lock(presentMutex_);
+    for (;;) {
+        presentChanged_.wait(lock, [&] { return stopping_ || presentPending_; });
+        if (!presentPending_) return; // stopping
+        VkPresentInfoKHR info{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
+        info.waitSemaphoreCount = 1;
+        info.pWaitSemaphores = &presentWait_;
+        info.swapchainCount = 1;
+        info.pSwapchains = &swapchain_;
+        info.pImageIndices = &presentIndex_;
+        lock.unlock(); // (nobody touches the swapchain while a present is pending)
+        const VkResult r = device_.queue().present(info);
+        lock.lock();
+        if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR)
+            stale_ = true;
+        else if (r != VK_SUCCESS)
+            presentFailure_ = r;
+        presentPending_ = false;
+        presentChanged_.notify_all();
+    }
 }
 
 } // namespace ddivk::vk

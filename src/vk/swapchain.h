@@ -5,8 +5,11 @@
 
 #include <volk.h>
 
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 namespace ddivk::vk {
@@ -42,9 +45,15 @@ class Swapchain {
     // Notes the timeline value of the submission that waits for frame.acquired, so the
     // semaphore is reused only after it.
     void submitted(const Frame& frame, uint64_t timelineValue);
-    // Queues the image for presentation. Out-of-date and suboptimal results recreate the
-    // swapchain at the next acquire; other errors throw vk::Error (device loss included).
+    // Queues the image for presentation and returns: the presenter thread presents it (a CPU
+    // driver such as lavapipe waits inside vkQueuePresentKHR until the frame is rendered, and
+    // the caller records the next frame meanwhile). At most one present is pending: a second
+    // waits for the first. Out-of-date and suboptimal results recreate the swapchain at the next
+    // acquire; other errors (device loss included) are thrown as vk::Error by the next acquire
+    // or present.
     void present(const Frame& frame);
+    // Waits until every queued present has been handed to the window system.
+    void waitForPresents();
 
     VkExtent2D extent() const { return extent_; }
     VkFormat format() const { return format_; }
@@ -72,6 +81,20 @@ class Swapchain {
     std::vector<Acquire> acquires_; // a ring: images + 1, so one is always free to acquire with
     size_t nextAcquire_ = 0;
     bool stale_ = false; // out of date or suboptimal: rebuild at the next acquire
+
+    // The presenter: vkQueuePresentKHR of the pending frame on a thread of its own. The
+    // swapchain is externally synchronised, so acquire, build and the destructor first wait
+    // until nothing is pending.
+    void presenterLoop();
+    void throwPresentFailure(); // with presentMutex_ held
+    std::mutex presentMutex_;
+    std::condition_variable presentChanged_;
+    bool presentPending_ = false;          // the frame below waits for the presenter
+    bool stopping_ = false;                // the destructor ends the presenter
+    VkResult presentFailure_ = VK_SUCCESS; // an error of an earlier present, not yet thrown
+    uint32_t presentIndex_ = 0;
+    VkSemaphore presentWait_ = VK_NULL_HANDLE;
+    std::thread presenter_; // started last, in the constructor
 };
 
 } // namespace ddivk::vk
