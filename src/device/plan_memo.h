@@ -41,8 +41,11 @@ class PlanMemo {
         auto equalBytes = [](const auto& a, const auto& b) {
             return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(a[0])) == 0;
         };
+        // StartVertex shapes only plans with a divided stream (its first element): draws that
+        // differ only in it share every other plan.
+        const bool startMatters = plan_ && plan_->dividerModeUsed;
         return r.vertexShaderMajor == vertexShaderMajor_ && r.programCanFetch == programCanFetch_ &&
-               r.indexed == indexed_ && r.startVertex == startVertex_ &&
+               r.indexed == indexed_ && (!startMatters || r.startVertex == startVertex_) &&
                c.instanceDivisor == caps_.instanceDivisor && c.maxDivisor == caps_.maxDivisor &&
                c.forceFetchFallback == caps_.forceFetchFallback && c.dividerMode == caps_.dividerMode &&
                equalBytes(r.elements, elements_) && equalBytes(r.inputs, inputs_) &&
