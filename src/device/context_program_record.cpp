@@ -112,6 +112,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
             memo.state.bresenhamLines =
                 draw::bresenhamLinesFor(memo.state, device_.vulkan().caps().bresenhamLines);
             memo.dynamic = draw::dynamicState(s, depthFormat);
+            draw::moveDynamicStates(memo.state, memo.dynamic, device_.dynamicSupport());
             memo.stateType = call.type;
             memo.stateColorFormat = colorFormat;
             memo.stateDepthFormat = depthFormat;
@@ -189,7 +190,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     }
     const draw::DynamicState& dynamic = memo.dynamic;
     if (!bound.dynamicValid || std::memcmp(&dynamic, &bound.dynamic, sizeof dynamic) != 0) {
-        draw::recordDynamicState(cb, dynamic);
+        draw::recordDynamicState(cb, dynamic, device_.vulkan().functions());
         bound.dynamic = dynamic;
         bound.dynamicValid = true;
     }

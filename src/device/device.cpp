@@ -39,6 +39,8 @@ Device::DrawOptions readDrawOptions() {
     o.dividerMode = !(divider && std::string_view(divider) == "0");
     const char* force = config::get("DDIVK_FORCE_VERTEX_FETCH_FALLBACK");
     o.forceFetchFallback = force && std::string_view(force) == "1";
+    const char* dynamic = config::get("DDIVK_DYNAMIC_PIPELINE_STATE");
+    o.dynamicPipelineState = !(dynamic && std::string_view(dynamic) == "0");
     return o;
 }
 
@@ -72,6 +74,11 @@ std::unique_ptr<Device> Device::create(const std::optional<std::string>& selecto
     device->samplerSupport_ = draw::samplerSupport(*device->vulkan_);
     device->samplers_ = std::make_unique<draw::SamplerCache>(device->vulkan_->handle(), device->samplerSupport_);
     device->drawOptions_ = readDrawOptions();
+    device->dynamicSupport_ = draw::dynamicSupport(device->vulkan_->functions());
+    if (!device->dynamicSupport_.depthStencil || !device->dynamicSupport_.blend)
+        DDIVK_INFO("pipelines hold %s%s as static state (no extended dynamic state for them)",
+                   device->dynamicSupport_.depthStencil ? "" : "cull, depth and stencil states ",
+                   device->dynamicSupport_.blend ? "" : "blending");
     device->commands_ = std::make_unique<CommandContext>(*device->vulkan_);
     device->queries_ = std::make_unique<query::QueryEngine>(*device->vulkan_, *device->commands_);
     if (device->vulkan_->caps().transformFeedback && device->vulkan_->functions().cmdBeginTransformFeedback)

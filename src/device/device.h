@@ -17,6 +17,7 @@
 #include "device/resource.h"
 #include "device/stream_output.h"
 #include "device/surface.h"
+#include "draw/dynamic_state.h"
 #include "draw/program_pipeline.h"
 #include "draw/sampler_state.h"
 #include "query/query_engine.h"
@@ -48,9 +49,17 @@ class Device {
     struct DrawOptions {
         bool dividerMode = true;         // DDIVK_DIVIDER_MODE=0 turns the divider mode off
         bool forceFetchFallback = false; // DDIVK_FORCE_VERTEX_FETCH_FALLBACK=1
-        bool dividerModeLogged = false;  // the one log line per device was written
+        // DDIVK_DYNAMIC_PIPELINE_STATE=0: depth-stencil and blend states in every pipeline even
+        // where the device has extended dynamic state (draw/dynamic_state.h).
+        bool dynamicPipelineState = true;
+        bool dividerModeLogged = false; // the one log line per device was written
     };
     DrawOptions& drawOptions() { return drawOptions_; }
+    // The pipeline states draws record as dynamic state: what the device has, unless the draw
+    // options turn it off.
+    draw::DynamicSupport dynamicSupport() const {
+        return drawOptions_.dynamicPipelineState ? dynamicSupport_ : draw::DynamicSupport{};
+    }
     // The query engine every door issues its queries to (callers hold lock()).
     query::QueryEngine& queries() { return *queries_; }
     // Stream output (the D3D10 door's targets and declaration); null without
@@ -121,6 +130,7 @@ class Device {
     draw::SamplerSupport samplerSupport_;
     std::unique_ptr<Resource> emptyTextures_[3];
     DrawOptions drawOptions_;
+    draw::DynamicSupport dynamicSupport_; // what the Vulkan device offers
     shader::TranslationCache translations_;
     std::unique_ptr<CommandContext> commands_;
     std::unique_ptr<query::QueryEngine> queries_;

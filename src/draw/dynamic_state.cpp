@@ -2,8 +2,10 @@
 
 #include <bit>
 #include <cmath>
+#include <utility>
 
 #include "ddivk/d3d9_enums.h"
+#include "vk/device.h"
 
 namespace ddivk::draw {
 namespace {
@@ -66,13 +68,84 @@ DynamicState dynamicState(const state::DeviceState& state, VkFormat depthFormat)
     return d;
 }
 
-void recordDynamicState(VkCommandBuffer cb, const DynamicState& d) {
+DynamicSupport dynamicSupport(const vk::DeviceFunctions& fn) {
+    DynamicSupport s;
+    s.depthStencil = fn.cmdSetCullMode && fn.cmdSetDepthTestEnable && fn.cmdSetDepthWriteEnable &&
+                     fn.cmdSetDepthCompareOp && fn.cmdSetStencilTestEnable && fn.cmdSetStencilOp;
+    s.blend = fn.cmdSetColorBlendEnable && fn.cmdSetColorBlendEquation && fn.cmdSetColorWriteMask;
+    return s;
+}
+
+void moveDynamicStates(PipelineKey& key, DynamicState& d, DynamicSupport support) {
+    const PipelineKey neutral;
+    if (support.depthStencil) {
+        d.dynamicDepthStencil = key.dynamicDepthStencil = 1;
+        d.cullMode = key.cullMode;
+        d.depthTest = key.depthTest;
+        d.depthWrite = key.depthWrite;
+        d.depthCompare = key.depthCompare;
+        d.stencilTest = key.stencilTest;
+        d.front = key.front;
+        d.back = key.back;
+        key.cullMode = neutral.cullMode;
+        key.depthTest = neutral.depthTest;
+        key.depthWrite = neutral.depthWrite;
+        key.depthCompare = neutral.depthCompare;
+        key.stencilTest = neutral.stencilTest;
+        key.front = neutral.front;
+        key.back = neutral.back;
+    }
+    // (A pipeline without a colour attachment keeps them: there is nothing to record them for.)
+    if (support.blend && key.colorFormat != VK_FORMAT_UNDEFINED) {
+        d.dynamicBlend = key.dynamicBlend = 1;
+        d.blendEnable = key.blendEnable;
+        d.colorWriteMask = key.colorWriteMask;
+        d.srcColorBlend = key.srcColorBlend;
+        d.dstColorBlend = key.dstColorBlend;
+        d.colorBlendOp = key.colorBlendOp;
+        d.srcAlphaBlend = key.srcAlphaBlend;
+        d.dstAlphaBlend = key.dstAlphaBlend;
+        d.alphaBlendOp = key.alphaBlendOp;
+        key.blendEnable = neutral.blendEnable;
+        key.colorWriteMask = neutral.colorWriteMask;
+        key.srcColorBlend = neutral.srcColorBlend;
+        key.dstColorBlend = neutral.dstColorBlend;
+        key.colorBlendOp = neutral.colorBlendOp;
+        key.srcAlphaBlend = neutral.srcAlphaBlend;
+        key.dstAlphaBlend = neutral.dstAlphaBlend;
+        key.alphaBlendOp = neutral.alphaBlendOp;
+    }
+}
+
+void recordDynamicState(VkCommandBuffer cb, const DynamicState& d, const vk::DeviceFunctions& fn) {
     vkCmdSetBlendConstants(cb, d.blendConstants);
     vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilReference);
     vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilCompareMask);
     vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilWriteMask);
     // D3D9 has no bias clamp: 0 leaves the bias unclamped.
     vkCmdSetDepthBias(cb, d.depthBiasConstant, 0.0f, d.depthBiasSlope);
+    if (d.dynamicDepthStencil) {
+        fn.cmdSetCullMode(cb, d.cullMode);
+        fn.cmdSetDepthTestEnable(cb, d.depthTest);
+        fn.cmdSetDepthWriteEnable(cb, d.depthWrite);
+        fn.cmdSetDepthCompareOp(cb, VkCompareOp(d.depthCompare));
+        fn.cmdSetStencilTestEnable(cb, d.stencilTest);
+        // front: clockwise faces, D3D9's (the pipelines' front face is clockwise).
+        for (const auto& [face, ops] :
+             {std::pair{VK_STENCIL_FACE_FRONT_BIT, d.front}, std::pair{VK_STENCIL_FACE_BACK_BIT, d.back}})
+            fn.cmdSetStencilOp(cb, face, VkStencilOp(ops.failOp), VkStencilOp(ops.passOp),
+                               VkStencilOp(ops.depthFailOp), VkCompareOp(ops.compareOp));
+    }
+    if (d.dynamicBlend) {
+        const VkBool32 enable = d.blendEnable;
+        fn.cmdSetColorBlendEnable(cb, 0, 1, &enable);
+        const VkColorBlendEquationEXT equation{VkBlendFactor(d.srcColorBlend), VkBlendFactor(d.dstColorBlend),
+                                               VkBlendOp(d.colorBlendOp),      VkBlendFactor(d.srcAlphaBlend),
+                                               VkBlendFactor(d.dstAlphaBlend), VkBlendOp(d.alphaBlendOp)};
+        fn.cmdSetColorBlendEquation(cb, 0, 1, &equation);
+        const VkColorComponentFlags mask = d.colorWriteMask;
+        fn.cmdSetColorWriteMask(cb, 0, 1, &mask);
+    }
 }
 
 } // namespace ddivk::draw

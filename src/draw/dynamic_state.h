@@ -2,13 +2,22 @@
 // changing them creates no pipeline: D3DRS_BLENDFACTOR (blend constants), STENCILREF,
 // STENCILMASK, STENCILWRITEMASK, DEPTHBIAS and SLOPESCALEDEPTHBIAS. Every pipeline of
 // createGraphicsPipeline declares these dynamic, so every draw records them after binding one.
+//
+// Where the device has extended dynamic state, the pipeline key's depth-stencil and blend
+// states move here too (moveDynamicStates): a CPU driver such as lavapipe rebinds shaders and
+// all state at every pipeline switch, and D3D9 programs change these states between most draws.
 #pragma once
 
 #include <volk.h>
 
 #include <cstdint>
 
+#include "draw/pipeline_key.h"
 #include "state/device_state.h"
+
+namespace ddivk::vk {
+struct DeviceFunctions;
+}
 
 namespace ddivk::draw {
 
@@ -19,7 +28,39 @@ struct DynamicState {
     uint32_t stencilWriteMask = 0xFF;
     float depthBiasConstant = 0.0f; // in Vulkan's units of the depth format (see the .cpp)
     float depthBiasSlope = 0.0f;
+    // The key's states moved here (the same flags as PipelineKey): recorded only when set.
+    uint8_t dynamicDepthStencil = 0;
+    uint8_t dynamicBlend = 0;
+    uint8_t cullMode = VK_CULL_MODE_NONE;
+    uint8_t depthTest = 0;
+    uint8_t depthWrite = 0;
+    uint8_t depthCompare = VK_COMPARE_OP_ALWAYS;
+    uint8_t stencilTest = 0;
+    uint8_t blendEnable = 0;
+    StencilFaceKey front;
+    StencilFaceKey back;
+    uint8_t colorWriteMask = 0xF;
+    uint8_t srcColorBlend = VK_BLEND_FACTOR_ONE;
+    uint8_t dstColorBlend = VK_BLEND_FACTOR_ZERO;
+    uint8_t colorBlendOp = VK_BLEND_OP_ADD;
+    uint8_t srcAlphaBlend = VK_BLEND_FACTOR_ONE;
+    uint8_t dstAlphaBlend = VK_BLEND_FACTOR_ZERO;
+    uint8_t alphaBlendOp = VK_BLEND_OP_ADD;
+    uint8_t reserved = 0;
 };
+// Compared with memcmp: no padding.
+static_assert(sizeof(DynamicState) == 9 * 4 + 8 + 8 + 8, "DynamicState must stay padding-free");
+
+// Which groups of the key the device takes as dynamic state.
+struct DynamicSupport {
+    bool depthStencil = false; // cull mode, depth and stencil (extended dynamic state)
+    bool blend = false;        // blend enable, equations, write mask (extended dynamic state 3)
+};
+DynamicSupport dynamicSupport(const vk::DeviceFunctions& functions);
+
+// Moves the groups `support` names from `key` into `values`: the key keeps neutral values and
+// says which groups its pipeline declares dynamic.
+void moveDynamicStates(PipelineKey& key, DynamicState& values, DynamicSupport support);
 
 // D3DRS_DEPTHBIAS and D3DRS_SLOPESCALEDEPTHBIAS as D3D9 gives them (depth-range units and a
 // factor of the largest depth slope); a value that is not finite reads as the default 0.
@@ -36,7 +77,8 @@ float vkDepthBiasConstant(float d3dBias, VkFormat depthFormat);
 // The dynamic values of a draw to a depth attachment of depthFormat (UNDEFINED: none).
 DynamicState dynamicState(const state::DeviceState& state, VkFormat depthFormat);
 
-// Records every value into cb (a pipeline from createGraphicsPipeline is bound or about to be).
-void recordDynamicState(VkCommandBuffer cb, const DynamicState& values);
+// Records every value into cb (a pipeline from createGraphicsPipeline is bound or about to be),
+// the moved groups through `functions`.
+void recordDynamicState(VkCommandBuffer cb, const DynamicState& values, const vk::DeviceFunctions& functions);
 
 } // namespace ddivk::draw

@@ -9,7 +9,8 @@ namespace ddivk::draw {
 
 VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, const PipelineKey& key,
                                   std::span<const VkPipelineShaderStageCreateInfo> stages,
-                                  const VkPipelineVertexInputStateCreateInfo& vertexInput, VkPipelineCache cache) {
+                                  const VkPipelineVertexInputStateCreateInfo& vertexInput,
+                                  VkPipelineCache cache) {
     VkPipelineInputAssemblyStateCreateInfo inputAssembly{
         VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
     inputAssembly.topology = VkPrimitiveTopology(key.topology);
@@ -63,7 +64,7 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
     blend.pAttachments = &blendAttachment;
 
     // Every draw records the values of these after binding the pipeline (see dynamic_state.h).
-    constexpr std::array<VkDynamicState, 7> dynamicStates{
+    std::array<VkDynamicState, 7 + 6 + 3> dynamicStates{
         VK_DYNAMIC_STATE_VIEWPORT,
         VK_DYNAMIC_STATE_SCISSOR,
         VK_DYNAMIC_STATE_BLEND_CONSTANTS,
@@ -72,8 +73,19 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
         VK_DYNAMIC_STATE_STENCIL_WRITE_MASK,
         VK_DYNAMIC_STATE_STENCIL_REFERENCE,
     };
+    uint32_t dynamicCount = 7;
+    if (key.dynamicDepthStencil)
+        for (VkDynamicState d : {VK_DYNAMIC_STATE_CULL_MODE, VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE,
+                                 VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE, VK_DYNAMIC_STATE_DEPTH_COMPARE_OP,
+                                 VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, VK_DYNAMIC_STATE_STENCIL_OP})
+            dynamicStates[dynamicCount++] = d;
+    if (key.dynamicBlend)
+        for (VkDynamicState d :
+             {VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT, VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
+              VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT})
+            dynamicStates[dynamicCount++] = d;
     VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
-    dynamic.dynamicStateCount = uint32_t(dynamicStates.size());
+    dynamic.dynamicStateCount = dynamicCount;
     dynamic.pDynamicStates = dynamicStates.data();
 
     VkFormat colorFormat = VkFormat(key.colorFormat);

@@ -51,7 +51,13 @@ struct PipelineKey {
     // Lines: 1 draws them with VK_EXT_line_rasterization's Bresenham mode, D3D9's "diamond exit"
     // rule (first pixel lit, last not, whichever way the line runs); 0: Vulkan's default.
     uint8_t bresenhamLines = 0;
-    uint8_t reserved[7]{}; // a multiple of 8 bytes: ProgramPipelineKey holds it without padding
+    // 1: the pipeline takes these as dynamic state (extended dynamic state), and the fields
+    // above hold neutral values: cull mode, depth test / write / compare, stencil test and
+    // operations (dynamicDepthStencil); blend enable, equations and write mask (dynamicBlend).
+    // Draws that differ only in them share one pipeline (draw/dynamic_state.h).
+    uint8_t dynamicDepthStencil = 0;
+    uint8_t dynamicBlend = 0;
+    uint8_t reserved[5]{}; // a multiple of 8 bytes: ProgramPipelineKey holds it without padding
 
     bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };

@@ -26,6 +26,7 @@ constexpr const char* kOptions[] = {
     "DDIVK_PIPELINE_CACHE",              // vk/pipeline_cache_file.cpp
     "DDIVK_DIVIDER_MODE",                // device/device.cpp
     "DDIVK_FORCE_VERTEX_FETCH_FALLBACK", // device/device.cpp
+    "DDIVK_DYNAMIC_PIPELINE_STATE",      // device/device.cpp
     "DDIVK_CAPTURE",                     // device/entry_points.cpp
 };
 

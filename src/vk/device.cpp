@@ -96,13 +96,37 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
             vkGetDeviceProcAddr(self->device_, "vkCmdPushDescriptorSetKHR"));
     if (caps.transformFeedback) {
         auto load = [&](auto& pfn, const char* name) {
-            pfn = reinterpret_cast<std::remove_reference_t<decltype(pfn)>>(vkGetDeviceProcAddr(self->device_, name));
+            pfn = reinterpret_cast<std::remove_reference_t<decltype(pfn)>>(
+                vkGetDeviceProcAddr(self->device_, name));
         };
         load(fn.cmdBindTransformFeedbackBuffers, "vkCmdBindTransformFeedbackBuffersEXT");
         load(fn.cmdBeginTransformFeedback, "vkCmdBeginTransformFeedbackEXT");
         load(fn.cmdEndTransformFeedback, "vkCmdEndTransformFeedbackEXT");
         load(fn.cmdBeginQueryIndexed, "vkCmdBeginQueryIndexedEXT");
         load(fn.cmdEndQueryIndexed, "vkCmdEndQueryIndexedEXT");
+    }
+
+    if (caps.extendedDynamicState) {
+        auto pick = [&](auto& pfn, const char* core, const char* ext) {
+            pfn = load<std::remove_reference_t<decltype(pfn)>>(self->device_, core, ext, v13);
+        };
+        pick(fn.cmdSetCullMode, "vkCmdSetCullMode", "vkCmdSetCullModeEXT");
+        pick(fn.cmdSetDepthTestEnable, "vkCmdSetDepthTestEnable", "vkCmdSetDepthTestEnableEXT");
+        pick(fn.cmdSetDepthWriteEnable, "vkCmdSetDepthWriteEnable", "vkCmdSetDepthWriteEnableEXT");
+        pick(fn.cmdSetDepthCompareOp, "vkCmdSetDepthCompareOp", "vkCmdSetDepthCompareOpEXT");
+        pick(fn.cmdSetStencilTestEnable, "vkCmdSetStencilTestEnable", "vkCmdSetStencilTestEnableEXT");
+        pick(fn.cmdSetStencilOp, "vkCmdSetStencilOp", "vkCmdSetStencilOpEXT");
+    }
+    const VkPhysicalDeviceExtendedDynamicState3FeaturesEXT& eds3 = caps.extendedDynamicState3Features;
+    if (caps.extendedDynamicState3 && eds3.extendedDynamicState3ColorBlendEnable &&
+        eds3.extendedDynamicState3ColorBlendEquation && eds3.extendedDynamicState3ColorWriteMask) {
+        auto pick = [&](auto& pfn, const char* name) {
+            pfn = reinterpret_cast<std::remove_reference_t<decltype(pfn)>>(
+                vkGetDeviceProcAddr(self->device_, name));
+        };
+        pick(fn.cmdSetColorBlendEnable, "vkCmdSetColorBlendEnableEXT");
+        pick(fn.cmdSetColorBlendEquation, "vkCmdSetColorBlendEquationEXT");
+        pick(fn.cmdSetColorWriteMask, "vkCmdSetColorWriteMaskEXT");
     }
 
     VkQueue queue = VK_NULL_HANDLE;

@@ -42,6 +42,17 @@ struct DeviceFunctions {
     PFN_vkCmdEndTransformFeedbackEXT cmdEndTransformFeedback = nullptr;
     PFN_vkCmdBeginQueryIndexedEXT cmdBeginQueryIndexed = nullptr;
     PFN_vkCmdEndQueryIndexedEXT cmdEndQueryIndexed = nullptr;
+    // Extended dynamic state: null without it (caps.extendedDynamicState).
+    PFN_vkCmdSetCullMode cmdSetCullMode = nullptr;
+    PFN_vkCmdSetDepthTestEnable cmdSetDepthTestEnable = nullptr;
+    PFN_vkCmdSetDepthWriteEnable cmdSetDepthWriteEnable = nullptr;
+    PFN_vkCmdSetDepthCompareOp cmdSetDepthCompareOp = nullptr;
+    PFN_vkCmdSetStencilTestEnable cmdSetStencilTestEnable = nullptr;
+    PFN_vkCmdSetStencilOp cmdSetStencilOp = nullptr;
+    // Null without VK_EXT_extended_dynamic_state3's blend enable, equation and write mask.
+    PFN_vkCmdSetColorBlendEnableEXT cmdSetColorBlendEnable = nullptr;
+    PFN_vkCmdSetColorBlendEquationEXT cmdSetColorBlendEquation = nullptr;
+    PFN_vkCmdSetColorWriteMaskEXT cmdSetColorWriteMask = nullptr;
 };
 
 class Device {

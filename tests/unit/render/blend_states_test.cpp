@@ -251,6 +251,71 @@ TEST_F(BlendStatesTest, BlendFactorChangesCreateNoPipeline) {
     EXPECT_TRUE(samePixels(readTarget(), want, 1));
 }
 
+// On a device with extended dynamic state, blending, colour writes and the cull mode are
+// dynamic state (draw/dynamic_state.h): draws that differ only in them share the first draw's
+// pipeline. With DDIVK_DYNAMIC_PIPELINE_STATE=0 (the render-static-state run) or without the
+// extensions each combination is a pipeline of its own. The pixels are the same either way.
+TEST_F(BlendStatesTest, BlendAndCullChangesShareOnePipelineWhereTheDeviceHasDynamicState) {
+    struct Case {
+        bool blend;
+        BlendStates states;
+        uint32_t cull;
+        bool counterClockwise;
+        uint32_t writeMask;
+    };
+    constexpr uint32_t kAll = 0xF;
+    const Case cases[] = {
+        {false, {}, D3DCULL_NONE, false, kAll},
+        {true, {.src = D3DBLEND_ONE, .dst = D3DBLEND_ONE}, D3DCULL_CCW, false, kAll},
+        {true, {.src = D3DBLEND_SRCALPHA, .dst = D3DBLEND_INVSRCALPHA}, D3DCULL_CW, true, kAll},
+        {false, {}, D3DCULL_CW, false, kAll}, // culled: clockwise under CULL_CW
+        {true,
+         {.src = D3DBLEND_DESTCOLOR, .dst = D3DBLEND_ZERO, .op = D3DBLENDOP_REVSUBTRACT},
+         D3DCULL_NONE,
+         true,
+         kAll},
+        {false, {}, D3DCULL_CCW, true, kAll}, // culled: counter-clockwise under CULL_CCW
+        {true,
+         {.src = D3DBLEND_ONE, .dst = D3DBLEND_ONE, .op = D3DBLENDOP_MAX},
+         D3DCULL_NONE,
+         false,
+         D3DCOLORWRITEENABLE_RED | D3DCOLORWRITEENABLE_ALPHA},
+    };
+    std::vector<uint32_t> want(size_t(kWidth) * kHeight, kDst);
+    uint64_t afterFirst = 0;
+    for (size_t i = 0; i < std::size(cases); ++i) {
+        const Case& c = cases[i];
+        CommandStream s;
+        if (i == 0) clear(s, D3DCLEAR_TARGET, kDst);
+        if (c.blend) setBlendStates(s, c.states);
+        renderState(s, D3DRS_ALPHABLENDENABLE, c.blend ? 1 : 0);
+        renderState(s, D3DRS_CULLMODE, c.cull);
+        renderState(s, D3DRS_COLORWRITEENABLE, c.writeMask);
+        draw(s, {.box = cell(i), .color = kSrc, .counterClockwise = c.counterClockwise});
+        ASSERT_EQ(run(s), S_OK);
+        if (i == 0) afterFirst = pipelinesCreated();
+        const bool culled =
+            (c.cull == D3DCULL_CW && !c.counterClockwise) || (c.cull == D3DCULL_CCW && c.counterClockwise);
+        if (culled) continue;
+        uint32_t colour = c.blend ? d3d9Blend(c.states, kSrc, kDst) : kSrc;
+        uint32_t kept = 0; // D3DCOLORWRITEENABLE_RED 1, GREEN 2, BLUE 4, ALPHA 8 over A8R8G8B8's bytes
+        for (auto [bit, mask] :
+             {std::pair{1u, 0x00FF0000u}, {2u, 0x0000FF00u}, {4u, 0x000000FFu}, {8u, 0xFF000000u}})
+            kept |= (c.writeMask & bit) ? mask : 0;
+        colour = (colour & kept) | (kDst & ~kept);
+        const Box b = cell(i);
+        for (uint32_t y = b.y0; y < b.y1; ++y)
+            for (uint32_t x = b.x0; x < b.x1; ++x)
+                want[y * kWidth + x] = colour;
+    }
+    EXPECT_TRUE(samePixels(readTarget(), want, 1));
+    const draw::DynamicSupport dynamic = driverDevice().dynamicSupport();
+    if (dynamic.depthStencil && dynamic.blend)
+        EXPECT_EQ(pipelinesCreated(), afterFirst);
+    else
+        EXPECT_GT(pipelinesCreated(), afterFirst);
+}
+
 // D3DCOLORWRITEENABLE_* select the channels a draw writes (here green and alpha).
 TEST_F(BlendStatesTest, ColorWriteEnableWritesOnlyTheChosenChannels) {
     CommandStream s;
