@@ -6,12 +6,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
-#include <mutex>
 #include <string>
 
 #include "capture/capture.h"
 #include "capture/encode.h"
 #include "ddivk/dp2.h"
+#include "util/sync.h"
 
 namespace ddivk::capture {
 
@@ -45,7 +45,7 @@ class CaptureWriter {
     bool write(const void* bytes, size_t size);
     void writeFailed(const char* what);
 
-    mutable std::mutex mutex_;
+    mutable util::Mutex mutex_;
     std::FILE* file_;
     std::string path_;
     uint64_t endOffset_ = kFileHeaderSize; // where the END record starts

@@ -6,17 +6,16 @@
 // Only driver headers here: this file is included before <d3d9.h>, whose macros clash with them.
 #pragma once
 
-#include <condition_variable>
 #include <cstdint>
 #include <cstring>
 #include <deque>
 #include <functional>
-#include <mutex>
 #include <thread>
 #include <vector>
 
 #include "ddivk/dp2.h"
 #include "ddivk/hresult.h"
+#include "util/sync.h"
 
 namespace ddivk::d3d9 {
 
@@ -99,8 +98,8 @@ class CommandStream {
     Batch* current_ = nullptr;
     std::vector<Batch*> allBatches_;
 
-    std::mutex mutex_;
-    std::condition_variable changed_;
+    util::Mutex mutex_;
+    util::ConditionVariable changed_;
     std::deque<Job> queue_;
     std::vector<Batch*> free_;
     uint64_t submitted_ = 0; // tickets handed out

@@ -10,6 +10,7 @@
 #include "ddivk/fvf.h"
 #include "draw/format_table.h"
 #include "state/state_cache.h"
+#include "util/sync.h"
 #include "util/unimplemented.h"
 
 #include <array>
@@ -298,8 +299,8 @@ class Device9 final : public IDirect3DDevice9Ex {
     uintptr_t context() const { return context_; }
     CommandStream& stream() { return *stream_; }
     // Held for each call when the program asked for D3DCREATE_MULTITHREADED.
-    std::unique_lock<std::recursive_mutex> lock() {
-        return multithreaded_ ? std::unique_lock(mutex_) : std::unique_lock<std::recursive_mutex>();
+    std::unique_lock<util::RecursiveMutex> lock() {
+        return multithreaded_ ? std::unique_lock(mutex_) : std::unique_lock<util::RecursiveMutex>();
     }
 
   private:
@@ -320,7 +321,7 @@ class Device9 final : public IDirect3DDevice9Ex {
     std::atomic<ULONG> references_{1};
     DeviceCreation creation_;
     bool multithreaded_ = false;
-    std::recursive_mutex mutex_;
+    util::RecursiveMutex mutex_;
 
     ddivk_device* driver_ = nullptr;
     uintptr_t context_ = 0;

@@ -1,10 +1,10 @@
 // The exports of d3d9.dll (d3d9.def): Direct3DCreate9(Ex), the D3DPERF_* markers that PIX
 // listens to, and the two undocumented entry points programs import.
 #include <memory>
-#include <mutex>
 
 #include "d3d9/direct3d9.h"
 #include "util/log.h"
+#include "util/sync.h"
 #include "util/unimplemented.h"
 #include "vk/error.h"
 
@@ -20,7 +20,7 @@ bool sdkVersionSupported(UINT version) {
 
 // One Vulkan instance and adapter list for every IDirect3D9 alive in the process.
 std::shared_ptr<AdapterList> adapters() {
-    static std::mutex mutex;
+    static util::Mutex mutex;
     static std::weak_ptr<AdapterList> shared;
     std::lock_guard lock(mutex);
     if (auto list = shared.lock()) return list;

@@ -8,8 +8,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <utility>
+
+#include "util/sync.h"
 
 namespace ddivk::d3d9 {
 
@@ -80,7 +81,7 @@ class ObjectRegistry {
     };
     using Key = std::pair<ObjectKind, uint32_t>;
 
-    mutable std::mutex mutex_; // objects come and go on any thread (Release)
+    mutable util::Mutex mutex_; // objects come and go on any thread (Release)
     std::map<Key, Entry> entries_;
 };
 

@@ -5,7 +5,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -22,6 +21,7 @@
 #include "draw/sampler_state.h"
 #include "query/query_engine.h"
 #include "shader/translate/cache.h"
+#include "util/sync.h"
 #include "vk/device.h"
 #include "vk/pipeline_cache_file.h"
 #include "vk/swapchain.h"
@@ -68,7 +68,7 @@ class Device {
     // Shader translations, shared by the device's contexts (thread-safe on its own).
     shader::TranslationCache& translations() { return translations_; }
     // Serialises everything that records or touches surfaces.
-    std::mutex& lock() { return mutex_; }
+    util::Mutex& lock() { return mutex_; }
 
     // --- Surfaces (callers hold lock()) ---------------------------------------------------
     HRESULT createSurface(const ddivk_surface_desc& desc, uint32_t* handle);
@@ -146,7 +146,7 @@ class Device {
     std::unordered_map<uint32_t, SurfaceLock> surfaceLocks_;
     uint32_t nextSurfaceHandle_ = 1;
     uint64_t objectGeneration_ = 0;
-    std::mutex mutex_;
+    util::Mutex mutex_;
 };
 
 } // namespace ddivk::device

@@ -3,7 +3,6 @@
 // the DDI's codes at this boundary.
 #include <cstdlib>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -18,6 +17,7 @@
 #include "dp2/context_table.h"
 #include "dp2/executor.h"
 #include "util/config.h"
+#include "util/sync.h"
 
 using namespace ddivk;
 
@@ -31,7 +31,7 @@ namespace {
 // capture file each context's calls are recorded to.
 struct Registry {
     dp2::ContextTable table;
-    std::mutex mutex;
+    ddivk::util::Mutex mutex;
     std::unordered_map<uintptr_t, std::unique_ptr<device::Context>> contexts;
     std::unordered_map<uintptr_t, std::unique_ptr<capture::CaptureWriter>> captures;
     uint32_t capturesOpened = 0;

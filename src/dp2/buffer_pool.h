@@ -6,11 +6,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <mutex>
 #include <vector>
 
 #include "ddivk/dp2.h"
 #include "ddivk/hresult.h"
+#include "util/sync.h"
 
 namespace ddivk::dp2 {
 
@@ -53,7 +53,7 @@ class Dp2BufferPool {
     void recycle(Block* block);          // caller holds mutex_
     static void freeBlock(Block* block);
 
-    mutable std::mutex mutex_;
+    mutable util::Mutex mutex_;
     std::vector<Block*> free_;
     size_t liveBuffers_ = 0;
 };

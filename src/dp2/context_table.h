@@ -6,13 +6,13 @@
 
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <unordered_map>
 
 #include "ddivk/dp2.h"
 #include "dp2/buffer_pool.h"
 #include "dp2/scratch_arena.h"
 #include "dp2/target.h"
+#include "util/sync.h"
 
 namespace ddivk::dp2 {
 
@@ -45,7 +45,7 @@ class ContextTable {
     Dp2BufferPool& bufferPool() { return pool_; }
 
   private:
-    mutable std::mutex mutex_;
+    mutable util::Mutex mutex_;
     std::unordered_map<uintptr_t, std::unique_ptr<Entry>> entries_;
     uintptr_t nextHandle_ = 1;
     PFND3DPARSEUNKNOWNCOMMAND parse_ = nullptr;

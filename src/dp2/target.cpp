@@ -1,15 +1,15 @@
 #include "dp2/target.h"
 
-#include <mutex>
 #include <set>
 #include <string>
 
 #include "util/log.h"
+#include "util/sync.h"
 
 namespace ddivk::dp2 {
 
 HRESULT Target::notImplemented(const char* method) {
-    static std::mutex mutex;
+    static util::Mutex mutex;
     static std::set<std::string> warned;
     std::lock_guard lock(mutex);
     if (warned.insert(method).second)

@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 
 #include "util/config.h"
+#include "util/sync.h"
 
 namespace ddivk::log {
 namespace {
@@ -27,7 +27,7 @@ Level parseLevel(const char* s) {
 }
 
 std::atomic<int> g_level{-1};
-std::mutex g_outputMutex;
+util::Mutex g_outputMutex;
 FILE* g_output = nullptr;
 
 // `path`: DDIVK_LOG_PATH, read by the caller before it takes g_outputMutex (the first read of the

@@ -2,6 +2,7 @@
 // graphics+compute queue with timeline submission, and the memory allocator.
 #pragma once
 
+#include "util/sync.h"
 #include "vk/caps.h"
 #include "vk/instance.h"
 
@@ -9,7 +10,6 @@
 
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 
@@ -93,7 +93,7 @@ class Device {
     DeviceFunctions functions_;
     std::unique_ptr<Queue> queue_;
     std::unique_ptr<Allocator> allocator_;
-    std::mutex immediateMutex_;
+    util::Mutex immediateMutex_;
     std::unique_ptr<CommandProvider> immediate_; // guarded by immediateMutex_
 };
 

@@ -2,12 +2,12 @@
 
 #include "util/config.h"
 #include "util/log.h"
+#include "util/sync.h"
 #include "vk/error.h"
 #include "vk/validation.h"
 
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 #include <strings.h>
 #include <vector>
 
@@ -19,7 +19,7 @@ constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
 // volkInitialize once per process; volkLoadInstance per instance. Device-level functions are
 // then loader trampolines (no volkLoadDevice), so several devices, even on different drivers,
 // can live in one process.
-std::mutex g_volkMutex;
+util::Mutex g_volkMutex;
 bool g_volkReady = false;
 
 void initializeVolk() {

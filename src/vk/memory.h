@@ -3,13 +3,13 @@
 // large or driver-preferred resources get a dedicated allocation. Allocation is the RAII handle.
 #pragma once
 
+#include "util/sync.h"
 #include "vk/range_allocator.h"
 
 #include <volk.h>
 
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <vector>
 
 namespace ddivk::vk {
@@ -104,7 +104,7 @@ class Allocator {
     VkPhysicalDeviceMemoryProperties memory_{};
     VkDeviceSize granularity_ = 1;
     VkDeviceSize atom_ = 1;
-    mutable std::mutex mutex_;
+    mutable util::Mutex mutex_;
     std::vector<std::unique_ptr<MemoryBlock>> blocks_; // shared and dedicated, guarded by mutex_
     uint32_t allocations_ = 0;
 };

@@ -6,8 +6,9 @@
 #include <volk.h>
 
 #include <cstdint>
-#include <mutex>
 #include <span>
+
+#include "util/sync.h"
 
 namespace ddivk::vk {
 
@@ -74,8 +75,8 @@ class Queue {
 
     // The VkQueue itself (submits, presents, waits for idle). A present may hold it while the
     // driver waits for the frame, so nothing that only reads the fields below takes it.
-    std::mutex queueMutex_;
-    mutable std::mutex mutex_; // the fields below
+    util::Mutex queueMutex_;
+    mutable util::Mutex mutex_; // the fields below
     uint64_t lastSubmitted_ = 0;
 
     // Test gate.

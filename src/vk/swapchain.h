@@ -5,12 +5,12 @@
 
 #include <volk.h>
 
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
+
+#include "util/sync.h"
 
 namespace ddivk::vk {
 
@@ -87,8 +87,8 @@ class Swapchain {
     // until nothing is pending.
     void presenterLoop();
     void throwPresentFailure(); // with presentMutex_ held
-    std::mutex presentMutex_;
-    std::condition_variable presentChanged_;
+    util::Mutex presentMutex_;
+    util::ConditionVariable presentChanged_;
     bool presentPending_ = false;          // the frame below waits for the presenter
     bool stopping_ = false;                // the destructor ends the presenter
     VkResult presentFailure_ = VK_SUCCESS; // an error of an earlier present, not yet thrown

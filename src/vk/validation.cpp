@@ -1,11 +1,11 @@
 #include "vk/validation.h"
 
 #include "util/log.h"
+#include "util/sync.h"
 
 #include <atomic>
 #include <cstring>
 #include <deque>
-#include <mutex>
 #include <unordered_set>
 
 namespace ddivk::vk::validation {
@@ -15,16 +15,17 @@ constexpr size_t kKeptMessages = 256;
 
 std::atomic<uint64_t> g_errors{0};
 std::atomic<uint64_t> g_warnings{0};
-std::mutex g_mutex;
-std::deque<Message> g_messages; // guarded by g_mutex
-uint64_t g_sequence = 0;        // guarded by g_mutex
+util::Mutex g_mutex;
+std::deque<Message> g_messages;                // guarded by g_mutex
+uint64_t g_sequence = 0;                       // guarded by g_mutex
 std::unordered_set<uint64_t> g_captureModules; // guarded by g_mutex
 
 constexpr const char* kOutputNotConsumed = "UNASSIGNED-CoreValidation-Shader-OutputNotConsumed";
 
 // A warning about a capture-only output of a stream-output module.
 bool excused(const VkDebugUtilsMessengerCallbackDataEXT* data) {
-    if (!data || !data->pMessageIdName || std::strcmp(data->pMessageIdName, kOutputNotConsumed) != 0) return false;
+    if (!data || !data->pMessageIdName || std::strcmp(data->pMessageIdName, kOutputNotConsumed) != 0)
+        return false;
     std::lock_guard lock(g_mutex);
     for (uint32_t i = 0; i < data->objectCount; ++i)
         if (data->pObjects[i].objectType == VK_OBJECT_TYPE_SHADER_MODULE &&

@@ -7,13 +7,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <unordered_map>
 #include <vector>
 
 #include "shader/translate/translator.h"
+#include "util/sync.h"
 
 namespace ddivk::shader {
 
@@ -55,7 +55,7 @@ class TranslationCache {
         std::optional<Result<Entry>> result;
     };
 
-    mutable std::mutex mutex_; // nodes_; not held while translating
+    mutable util::Mutex mutex_; // nodes_; not held while translating
     // By hash of (tokens, key); the vector holds the pairs whose hashes collide.
     std::unordered_map<uint64_t, std::vector<std::unique_ptr<Node>>> nodes_;
     size_t size_ = 0;

@@ -1,9 +1,9 @@
 #include "shader/translate/linkage.h"
 
-#include <mutex>
 #include <unordered_map>
 
 #include "shader/abi.h"
+#include "util/sync.h"
 
 namespace ddivk::shader {
 
@@ -11,7 +11,7 @@ namespace {
 
 // The dynamic locations handed out so far: (usage << 8 | index) -> location.
 struct DynamicLocations {
-    std::mutex mutex;
+    util::Mutex mutex;
     std::unordered_map<uint32_t, uint32_t> map;
 };
 
