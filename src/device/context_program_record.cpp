@@ -190,7 +190,8 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     }
     const draw::DynamicState& dynamic = memo.dynamic;
     if (!bound.dynamicValid || std::memcmp(&dynamic, &bound.dynamic, sizeof dynamic) != 0) {
-        draw::recordDynamicState(cb, dynamic, device_.vulkan().functions());
+        draw::recordDynamicState(cb, dynamic, bound.dynamicValid ? &bound.dynamic : nullptr,
+                                 device_.vulkan().functions());
         bound.dynamic = dynamic;
         bound.dynamicValid = true;
     }

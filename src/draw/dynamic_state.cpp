@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <utility>
 
 #include "ddivk/d3d9_enums.h"
@@ -117,34 +118,61 @@ void moveDynamicStates(PipelineKey& key, DynamicState& d, DynamicSupport support
     }
 }
 
-void recordDynamicState(VkCommandBuffer cb, const DynamicState& d, const vk::DeviceFunctions& fn) {
-    vkCmdSetBlendConstants(cb, d.blendConstants);
-    vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilReference);
-    vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilCompareMask);
-    vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilWriteMask);
+void recordDynamicState(VkCommandBuffer cb, const DynamicState& d, const DynamicState* recorded,
+                        const vk::DeviceFunctions& fn) {
+    // Each state is one command (one allocation in a CPU driver's command list, one state
+    // update when it runs): only those whose value the command buffer does not hold yet.
+    const DynamicState* r = recorded;
+    auto differs = [&](auto member) {
+        return !r || std::memcmp(&(d.*member), &(r->*member), sizeof(d.*member)) != 0;
+    };
+    if (differs(&DynamicState::blendConstants)) vkCmdSetBlendConstants(cb, d.blendConstants);
+    if (differs(&DynamicState::stencilReference))
+        vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilReference);
+    if (differs(&DynamicState::stencilCompareMask))
+        vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilCompareMask);
+    if (differs(&DynamicState::stencilWriteMask))
+        vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilWriteMask);
     // D3D9 has no bias clamp: 0 leaves the bias unclamped.
-    vkCmdSetDepthBias(cb, d.depthBiasConstant, 0.0f, d.depthBiasSlope);
+    if (differs(&DynamicState::depthBiasConstant) || differs(&DynamicState::depthBiasSlope))
+        vkCmdSetDepthBias(cb, d.depthBiasConstant, 0.0f, d.depthBiasSlope);
     if (d.dynamicDepthStencil) {
-        fn.cmdSetCullMode(cb, d.cullMode);
-        fn.cmdSetDepthTestEnable(cb, d.depthTest);
-        fn.cmdSetDepthWriteEnable(cb, d.depthWrite);
-        fn.cmdSetDepthCompareOp(cb, VkCompareOp(d.depthCompare));
-        fn.cmdSetStencilTestEnable(cb, d.stencilTest);
+        // A pipeline that held these states static has left them unset: record them all.
+        if (r && !r->dynamicDepthStencil) r = nullptr;
+        if (differs(&DynamicState::cullMode)) fn.cmdSetCullMode(cb, d.cullMode);
+        if (differs(&DynamicState::depthTest)) fn.cmdSetDepthTestEnable(cb, d.depthTest);
+        if (differs(&DynamicState::depthWrite)) fn.cmdSetDepthWriteEnable(cb, d.depthWrite);
+        if (differs(&DynamicState::depthCompare)) fn.cmdSetDepthCompareOp(cb, VkCompareOp(d.depthCompare));
+        if (differs(&DynamicState::stencilTest)) fn.cmdSetStencilTestEnable(cb, d.stencilTest);
         // front: clockwise faces, D3D9's (the pipelines' front face is clockwise).
-        for (const auto& [face, ops] :
-             {std::pair{VK_STENCIL_FACE_FRONT_BIT, d.front}, std::pair{VK_STENCIL_FACE_BACK_BIT, d.back}})
-            fn.cmdSetStencilOp(cb, face, VkStencilOp(ops.failOp), VkStencilOp(ops.passOp),
-                               VkStencilOp(ops.depthFailOp), VkCompareOp(ops.compareOp));
+        if (differs(&DynamicState::front))
+            fn.cmdSetStencilOp(cb, VK_STENCIL_FACE_FRONT_BIT, VkStencilOp(d.front.failOp),
+                               VkStencilOp(d.front.passOp), VkStencilOp(d.front.depthFailOp),
+                               VkCompareOp(d.front.compareOp));
+        if (differs(&DynamicState::back))
+            fn.cmdSetStencilOp(cb, VK_STENCIL_FACE_BACK_BIT, VkStencilOp(d.back.failOp),
+                               VkStencilOp(d.back.passOp), VkStencilOp(d.back.depthFailOp),
+                               VkCompareOp(d.back.compareOp));
     }
+    r = recorded;
     if (d.dynamicBlend) {
-        const VkBool32 enable = d.blendEnable;
-        fn.cmdSetColorBlendEnable(cb, 0, 1, &enable);
-        const VkColorBlendEquationEXT equation{VkBlendFactor(d.srcColorBlend), VkBlendFactor(d.dstColorBlend),
-                                               VkBlendOp(d.colorBlendOp),      VkBlendFactor(d.srcAlphaBlend),
-                                               VkBlendFactor(d.dstAlphaBlend), VkBlendOp(d.alphaBlendOp)};
-        fn.cmdSetColorBlendEquation(cb, 0, 1, &equation);
-        const VkColorComponentFlags mask = d.colorWriteMask;
-        fn.cmdSetColorWriteMask(cb, 0, 1, &mask);
+        if (r && !r->dynamicBlend) r = nullptr;
+        if (differs(&DynamicState::blendEnable)) {
+            const VkBool32 enable = d.blendEnable;
+            fn.cmdSetColorBlendEnable(cb, 0, 1, &enable);
+        }
+        if (differs(&DynamicState::srcColorBlend) || differs(&DynamicState::dstColorBlend) ||
+            differs(&DynamicState::colorBlendOp) || differs(&DynamicState::srcAlphaBlend) ||
+            differs(&DynamicState::dstAlphaBlend) || differs(&DynamicState::alphaBlendOp)) {
+            const VkColorBlendEquationEXT equation{
+                VkBlendFactor(d.srcColorBlend), VkBlendFactor(d.dstColorBlend), VkBlendOp(d.colorBlendOp),
+                VkBlendFactor(d.srcAlphaBlend), VkBlendFactor(d.dstAlphaBlend), VkBlendOp(d.alphaBlendOp)};
+            fn.cmdSetColorBlendEquation(cb, 0, 1, &equation);
+        }
+        if (differs(&DynamicState::colorWriteMask)) {
+            const VkColorComponentFlags mask = d.colorWriteMask;
+            fn.cmdSetColorWriteMask(cb, 0, 1, &mask);
+        }
     }
 }
 

@@ -77,8 +77,10 @@ float vkDepthBiasConstant(float d3dBias, VkFormat depthFormat);
 // The dynamic values of a draw to a depth attachment of depthFormat (UNDEFINED: none).
 DynamicState dynamicState(const state::DeviceState& state, VkFormat depthFormat);
 
-// Records every value into cb (a pipeline from createGraphicsPipeline is bound or about to be),
-// the moved groups through `functions`.
-void recordDynamicState(VkCommandBuffer cb, const DynamicState& values, const vk::DeviceFunctions& functions);
+// Records the values into cb (a pipeline from createGraphicsPipeline is bound or about to be),
+// the moved groups through `functions`: those that differ from `recorded`, what cb already
+// holds (nullptr: nothing yet, so every value).
+void recordDynamicState(VkCommandBuffer cb, const DynamicState& values, const DynamicState* recorded,
+                        const vk::DeviceFunctions& functions);
 
 } // namespace ddivk::draw
