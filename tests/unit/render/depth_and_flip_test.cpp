@@ -58,6 +58,60 @@ TEST_F(DepthTest, ClearingStencilOfAStencilFormatIsAccepted) {
     EXPECT_EQ(execute(s), S_OK);
 }
 
+// Clears of the whole target touch only the aspects they name: a depth-only clear keeps the
+// stencil, a stencil-only clear keeps the depth (and both keep the colour). Each clear comes
+// first in its pass (the read-back before it ends the previous one); draws probe both values.
+TEST_F(DepthTest, WholeTargetClearsOfOneAspectKeepTheOther) {
+    // A 4 x 4 pixel square with its top-left corner at (x, y), of depth z.
+    auto square = [](float x, float y, uint32_t color, float z) {
+        return std::vector<TLVertex>{vtx(x, y, color, z), vtx(x + 4, y, color, z), vtx(x, y + 4, color, z),
+                                     vtx(x + 4, y, color, z), vtx(x + 4, y + 4, color, z), vtx(x, y + 4, color, z)};
+    };
+    auto stencilEqual = [](CommandStream& s, uint32_t ref) {
+        renderState(s, D3DRS_STENCILENABLE, 1);
+        renderState(s, D3DRS_STENCILFUNC, D3DCMP_EQUAL);
+        renderState(s, D3DRS_STENCILREF, ref);
+    };
+    {
+        CommandStream s;
+        clear(s, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL, kBackground, {}, 1.0f, 5);
+        ASSERT_EQ(execute(s), S_OK);
+        EXPECT_EQ(readTarget()[0], kBackground);
+    }
+    {
+        CommandStream s; // depth to 0.25; the stencil stays 5
+        clear(s, D3DCLEAR_ZBUFFER, 0, {}, 0.25f, 9);
+        renderState(s, D3DRS_CULLMODE, D3DCULL_NONE);
+        renderState(s, D3DRS_ZFUNC, D3DCMP_LESS);
+        s.cmd(D3DDP2OP_TRIANGLELIST, 2).put(D3DHAL_DP2TRIANGLELIST{0}); // red behind 0.25: hidden
+        stencilEqual(s, 5);                                              // green in front, stencil 5: shown
+        s.cmd(D3DDP2OP_TRIANGLELIST, 2).put(D3DHAL_DP2TRIANGLELIST{6});
+        std::vector<TLVertex> v = square(2, 2, 0xFFFF0000, 0.5f);
+        const std::vector<TLVertex> green = square(10, 2, 0xFF00FF00, 0.1f);
+        v.insert(v.end(), green.begin(), green.end());
+        ASSERT_EQ(execute(s, v), S_OK);
+        const std::vector<uint32_t> got = readTarget();
+        EXPECT_EQ(got[4 * kWidth + 4], kBackground);
+        EXPECT_EQ(got[4 * kWidth + 12], 0xFF00FF00u);
+    }
+    {
+        CommandStream s; // stencil to 7; the depth stays 0.25 (not the clear's 0)
+        clear(s, D3DCLEAR_STENCIL, 0, {}, 0.0f, 7);
+        renderState(s, D3DRS_ZFUNC, D3DCMP_LESS);
+        stencilEqual(s, 7);
+        s.cmd(D3DDP2OP_TRIANGLELIST, 2).put(D3DHAL_DP2TRIANGLELIST{0}); // blue in front of 0.25: shown
+        s.cmd(D3DDP2OP_TRIANGLELIST, 2).put(D3DHAL_DP2TRIANGLELIST{6}); // white behind 0.25: hidden
+        std::vector<TLVertex> v = square(18, 2, 0xFF0000FF, 0.2f);
+        const std::vector<TLVertex> white = square(26, 2, 0xFFFFFFFF, 0.3f);
+        v.insert(v.end(), white.begin(), white.end());
+        ASSERT_EQ(execute(s, v), S_OK);
+        const std::vector<uint32_t> got = readTarget();
+        EXPECT_EQ(got[4 * kWidth + 20], 0xFF0000FFu);
+        EXPECT_EQ(got[4 * kWidth + 28], kBackground);
+        EXPECT_EQ(got[4 * kWidth + 12], 0xFF00FF00u); // the colour was not cleared
+    }
+}
+
 class DepthOnlyTest : public RenderTest {
   protected:
     DepthOnlyTest() { depthFormat_ = D3DFMT_D16; }
