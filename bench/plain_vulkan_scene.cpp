@@ -88,9 +88,9 @@ PlainVulkanScene::PlainVulkanScene() : impl_(std::make_unique<Impl>()) {
         for (int blend = 0; blend < 2; ++blend) {
             draw::PipelineKey key;
             key.colorFormat = VK_FORMAT_B8G8R8A8_UNORM;
-            key.blendEnable = uint8_t(blend);
-            key.srcColorBlend = VK_BLEND_FACTOR_SRC_ALPHA;
-            key.dstColorBlend = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+            key.blend.blendEnable = uint8_t(blend);
+            key.blend.srcColorBlend = VK_BLEND_FACTOR_SRC_ALPHA;
+            key.blend.dstColorBlend = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
             s.pipelines[blend] = draw::createGraphicsPipeline(s.device->handle(), s.layout, key, stages, input);
         }
         ok_ = true;

@@ -78,102 +78,84 @@ DynamicSupport dynamicSupport(const vk::DeviceFunctions& fn) {
 }
 
 void moveDynamicStates(PipelineKey& key, DynamicState& d, DynamicSupport support) {
-    const PipelineKey neutral;
     if (support.depthStencil) {
         d.dynamicDepthStencil = key.dynamicDepthStencil = 1;
-        d.cullMode = key.cullMode;
-        d.depthTest = key.depthTest;
-        d.depthWrite = key.depthWrite;
-        d.depthCompare = key.depthCompare;
-        d.stencilTest = key.stencilTest;
-        d.front = key.front;
-        d.back = key.back;
-        key.cullMode = neutral.cullMode;
-        key.depthTest = neutral.depthTest;
-        key.depthWrite = neutral.depthWrite;
-        key.depthCompare = neutral.depthCompare;
-        key.stencilTest = neutral.stencilTest;
-        key.front = neutral.front;
-        key.back = neutral.back;
+        d.depthStencil = std::exchange(key.depthStencil, {});
     }
     // (A pipeline without a colour attachment keeps them: there is nothing to record them for.)
     if (support.blend && key.colorFormat != VK_FORMAT_UNDEFINED) {
         d.dynamicBlend = key.dynamicBlend = 1;
-        d.blendEnable = key.blendEnable;
-        d.colorWriteMask = key.colorWriteMask;
-        d.srcColorBlend = key.srcColorBlend;
-        d.dstColorBlend = key.dstColorBlend;
-        d.colorBlendOp = key.colorBlendOp;
-        d.srcAlphaBlend = key.srcAlphaBlend;
-        d.dstAlphaBlend = key.dstAlphaBlend;
-        d.alphaBlendOp = key.alphaBlendOp;
-        key.blendEnable = neutral.blendEnable;
-        key.colorWriteMask = neutral.colorWriteMask;
-        key.srcColorBlend = neutral.srcColorBlend;
-        key.dstColorBlend = neutral.dstColorBlend;
-        key.colorBlendOp = neutral.colorBlendOp;
-        key.srcAlphaBlend = neutral.srcAlphaBlend;
-        key.dstAlphaBlend = neutral.dstAlphaBlend;
-        key.alphaBlendOp = neutral.alphaBlendOp;
+        d.blend = std::exchange(key.blend, {});
     }
 }
 
-void recordDynamicState(VkCommandBuffer cb, const DynamicState& d, const DynamicState* recorded,
+namespace {
+
+// Whether `member` of `now` differs from the same member of `was` (nullptr: nothing recorded).
+template <typename Group, typename Member>
+bool differs(const Group& now, const Group* was, Member Group::*member) {
+    return !was || std::memcmp(&(now.*member), &(was->*member), sizeof(now.*member)) != 0;
+}
+
+// front: clockwise faces, D3D9's (the pipelines' front face is clockwise).
+void recordDepthStencil(VkCommandBuffer cb, const DepthStencilKey& d, const DepthStencilKey* r,
+                        const vk::DeviceFunctions& fn) {
+    using K = DepthStencilKey;
+    if (differs(d, r, &K::cullMode)) fn.cmdSetCullMode(cb, d.cullMode);
+    if (differs(d, r, &K::depthTest)) fn.cmdSetDepthTestEnable(cb, d.depthTest);
+    if (differs(d, r, &K::depthWrite)) fn.cmdSetDepthWriteEnable(cb, d.depthWrite);
+    if (differs(d, r, &K::depthCompare)) fn.cmdSetDepthCompareOp(cb, VkCompareOp(d.depthCompare));
+    if (differs(d, r, &K::stencilTest)) fn.cmdSetStencilTestEnable(cb, d.stencilTest);
+    auto stencilOp = [&](VkStencilFaceFlags face, StencilFaceKey K::*member) {
+        if (!differs(d, r, member)) return;
+        const StencilFaceKey& f = d.*member;
+        fn.cmdSetStencilOp(cb, face, VkStencilOp(f.failOp), VkStencilOp(f.passOp), VkStencilOp(f.depthFailOp),
+                           VkCompareOp(f.compareOp));
+    };
+    stencilOp(VK_STENCIL_FACE_FRONT_BIT, &K::front);
+    stencilOp(VK_STENCIL_FACE_BACK_BIT, &K::back);
+}
+
+void recordBlend(VkCommandBuffer cb, const BlendKey& d, const BlendKey* r, const vk::DeviceFunctions& fn) {
+    using K = BlendKey;
+    if (differs(d, r, &K::blendEnable)) {
+        const VkBool32 enable = d.blendEnable;
+        fn.cmdSetColorBlendEnable(cb, 0, 1, &enable);
+    }
+    if (differs(d, r, &K::srcColorBlend) || differs(d, r, &K::dstColorBlend) || differs(d, r, &K::colorBlendOp) ||
+        differs(d, r, &K::srcAlphaBlend) || differs(d, r, &K::dstAlphaBlend) || differs(d, r, &K::alphaBlendOp)) {
+        const VkColorBlendEquationEXT equation{
+            VkBlendFactor(d.srcColorBlend), VkBlendFactor(d.dstColorBlend), VkBlendOp(d.colorBlendOp),
+            VkBlendFactor(d.srcAlphaBlend), VkBlendFactor(d.dstAlphaBlend), VkBlendOp(d.alphaBlendOp)};
+        fn.cmdSetColorBlendEquation(cb, 0, 1, &equation);
+    }
+    if (differs(d, r, &K::colorWriteMask)) {
+        const VkColorComponentFlags mask = d.colorWriteMask;
+        fn.cmdSetColorWriteMask(cb, 0, 1, &mask);
+    }
+}
+
+} // namespace
+
+void recordDynamicState(VkCommandBuffer cb, const DynamicState& d, const DynamicState* r,
                         const vk::DeviceFunctions& fn) {
     // Each state is one command (one allocation in a CPU driver's command list, one state
     // update when it runs): only those whose value the command buffer does not hold yet.
-    const DynamicState* r = recorded;
-    auto differs = [&](auto member) {
-        return !r || std::memcmp(&(d.*member), &(r->*member), sizeof(d.*member)) != 0;
-    };
-    if (differs(&DynamicState::blendConstants)) vkCmdSetBlendConstants(cb, d.blendConstants);
-    if (differs(&DynamicState::stencilReference))
+    using K = DynamicState;
+    if (differs(d, r, &K::blendConstants)) vkCmdSetBlendConstants(cb, d.blendConstants);
+    if (differs(d, r, &K::stencilReference))
         vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilReference);
-    if (differs(&DynamicState::stencilCompareMask))
+    if (differs(d, r, &K::stencilCompareMask))
         vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilCompareMask);
-    if (differs(&DynamicState::stencilWriteMask))
+    if (differs(d, r, &K::stencilWriteMask))
         vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilWriteMask);
     // D3D9 has no bias clamp: 0 leaves the bias unclamped.
-    if (differs(&DynamicState::depthBiasConstant) || differs(&DynamicState::depthBiasSlope))
+    if (differs(d, r, &K::depthBiasConstant) || differs(d, r, &K::depthBiasSlope))
         vkCmdSetDepthBias(cb, d.depthBiasConstant, 0.0f, d.depthBiasSlope);
-    if (d.dynamicDepthStencil) {
-        // A pipeline that held these states static has left them unset: record them all.
-        if (r && !r->dynamicDepthStencil) r = nullptr;
-        if (differs(&DynamicState::cullMode)) fn.cmdSetCullMode(cb, d.cullMode);
-        if (differs(&DynamicState::depthTest)) fn.cmdSetDepthTestEnable(cb, d.depthTest);
-        if (differs(&DynamicState::depthWrite)) fn.cmdSetDepthWriteEnable(cb, d.depthWrite);
-        if (differs(&DynamicState::depthCompare)) fn.cmdSetDepthCompareOp(cb, VkCompareOp(d.depthCompare));
-        if (differs(&DynamicState::stencilTest)) fn.cmdSetStencilTestEnable(cb, d.stencilTest);
-        // front: clockwise faces, D3D9's (the pipelines' front face is clockwise).
-        if (differs(&DynamicState::front))
-            fn.cmdSetStencilOp(cb, VK_STENCIL_FACE_FRONT_BIT, VkStencilOp(d.front.failOp),
-                               VkStencilOp(d.front.passOp), VkStencilOp(d.front.depthFailOp),
-                               VkCompareOp(d.front.compareOp));
-        if (differs(&DynamicState::back))
-            fn.cmdSetStencilOp(cb, VK_STENCIL_FACE_BACK_BIT, VkStencilOp(d.back.failOp),
-                               VkStencilOp(d.back.passOp), VkStencilOp(d.back.depthFailOp),
-                               VkCompareOp(d.back.compareOp));
-    }
-    r = recorded;
-    if (d.dynamicBlend) {
-        if (r && !r->dynamicBlend) r = nullptr;
-        if (differs(&DynamicState::blendEnable)) {
-            const VkBool32 enable = d.blendEnable;
-            fn.cmdSetColorBlendEnable(cb, 0, 1, &enable);
-        }
-        if (differs(&DynamicState::srcColorBlend) || differs(&DynamicState::dstColorBlend) ||
-            differs(&DynamicState::colorBlendOp) || differs(&DynamicState::srcAlphaBlend) ||
-            differs(&DynamicState::dstAlphaBlend) || differs(&DynamicState::alphaBlendOp)) {
-            const VkColorBlendEquationEXT equation{
-                VkBlendFactor(d.srcColorBlend), VkBlendFactor(d.dstColorBlend), VkBlendOp(d.colorBlendOp),
-                VkBlendFactor(d.srcAlphaBlend), VkBlendFactor(d.dstAlphaBlend), VkBlendOp(d.alphaBlendOp)};
-            fn.cmdSetColorBlendEquation(cb, 0, 1, &equation);
-        }
-        if (differs(&DynamicState::colorWriteMask)) {
-            const VkColorComponentFlags mask = d.colorWriteMask;
-            fn.cmdSetColorWriteMask(cb, 0, 1, &mask);
-        }
-    }
+    // A pipeline that held a group static has left its states unset: record them all.
+    if (d.dynamicDepthStencil)
+        recordDepthStencil(cb, d.depthStencil, r && r->dynamicDepthStencil ? &r->depthStencil : nullptr, fn);
+    if (d.dynamicBlend) recordBlend(cb, d.blend, r && r->dynamicBlend ? &r->blend : nullptr, fn);
 }
 
 } // namespace ddivk::draw

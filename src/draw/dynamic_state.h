@@ -28,24 +28,11 @@ struct DynamicState {
     uint32_t stencilWriteMask = 0xFF;
     float depthBiasConstant = 0.0f; // in Vulkan's units of the depth format (see the .cpp)
     float depthBiasSlope = 0.0f;
-    // The key's states moved here (the same flags as PipelineKey): recorded only when set.
+    // The key's groups moved here (the same flags as PipelineKey): recorded only when set.
     uint8_t dynamicDepthStencil = 0;
     uint8_t dynamicBlend = 0;
-    uint8_t cullMode = VK_CULL_MODE_NONE;
-    uint8_t depthTest = 0;
-    uint8_t depthWrite = 0;
-    uint8_t depthCompare = VK_COMPARE_OP_ALWAYS;
-    uint8_t stencilTest = 0;
-    uint8_t blendEnable = 0;
-    StencilFaceKey front;
-    StencilFaceKey back;
-    uint8_t colorWriteMask = 0xF;
-    uint8_t srcColorBlend = VK_BLEND_FACTOR_ONE;
-    uint8_t dstColorBlend = VK_BLEND_FACTOR_ZERO;
-    uint8_t colorBlendOp = VK_BLEND_OP_ADD;
-    uint8_t srcAlphaBlend = VK_BLEND_FACTOR_ONE;
-    uint8_t dstAlphaBlend = VK_BLEND_FACTOR_ZERO;
-    uint8_t alphaBlendOp = VK_BLEND_OP_ADD;
+    DepthStencilKey depthStencil;
+    BlendKey blend;
     uint8_t reserved = 0;
 };
 // Compared with memcmp: no padding.

@@ -21,7 +21,7 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
 
     VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
     raster.polygonMode = VkPolygonMode(key.polygonMode);
-    raster.cullMode = key.cullMode;
+    raster.cullMode = key.depthStencil.cullMode;
     raster.frontFace = VK_FRONT_FACE_CLOCKWISE; // see toVkCullMode
     raster.depthBiasEnable = key.depthBiasEnable;
     raster.lineWidth = 1.0f;
@@ -35,10 +35,10 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
     multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
 
     VkPipelineDepthStencilStateCreateInfo depth{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
-    depth.depthTestEnable = key.depthTest;
-    depth.depthWriteEnable = key.depthWrite;
-    depth.depthCompareOp = VkCompareOp(key.depthCompare);
-    depth.stencilTestEnable = key.stencilTest;
+    depth.depthTestEnable = key.depthStencil.depthTest;
+    depth.depthWriteEnable = key.depthStencil.depthWrite;
+    depth.depthCompareOp = VkCompareOp(key.depthStencil.depthCompare);
+    depth.stencilTestEnable = key.depthStencil.stencilTest;
     auto stencilFace = [](const StencilFaceKey& f) {
         VkStencilOpState face{}; // compareMask, writeMask and reference are dynamic
         face.failOp = VkStencilOp(f.failOp);
@@ -47,18 +47,18 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
         face.compareOp = VkCompareOp(f.compareOp);
         return face;
     };
-    depth.front = stencilFace(key.front);
-    depth.back = stencilFace(key.back);
+    depth.front = stencilFace(key.depthStencil.front);
+    depth.back = stencilFace(key.depthStencil.back);
 
     VkPipelineColorBlendAttachmentState blendAttachment{};
-    blendAttachment.blendEnable = key.blendEnable;
-    blendAttachment.srcColorBlendFactor = VkBlendFactor(key.srcColorBlend);
-    blendAttachment.dstColorBlendFactor = VkBlendFactor(key.dstColorBlend);
-    blendAttachment.colorBlendOp = VkBlendOp(key.colorBlendOp);
-    blendAttachment.srcAlphaBlendFactor = VkBlendFactor(key.srcAlphaBlend);
-    blendAttachment.dstAlphaBlendFactor = VkBlendFactor(key.dstAlphaBlend);
-    blendAttachment.alphaBlendOp = VkBlendOp(key.alphaBlendOp);
-    blendAttachment.colorWriteMask = key.colorWriteMask;
+    blendAttachment.blendEnable = key.blend.blendEnable;
+    blendAttachment.srcColorBlendFactor = VkBlendFactor(key.blend.srcColorBlend);
+    blendAttachment.dstColorBlendFactor = VkBlendFactor(key.blend.dstColorBlend);
+    blendAttachment.colorBlendOp = VkBlendOp(key.blend.colorBlendOp);
+    blendAttachment.srcAlphaBlendFactor = VkBlendFactor(key.blend.srcAlphaBlend);
+    blendAttachment.dstAlphaBlendFactor = VkBlendFactor(key.blend.dstAlphaBlend);
+    blendAttachment.alphaBlendOp = VkBlendOp(key.blend.alphaBlendOp);
+    blendAttachment.colorWriteMask = key.blend.colorWriteMask;
     VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
     blend.attachmentCount = key.colorFormat != VK_FORMAT_UNDEFINED ? 1 : 0;
     blend.pAttachments = &blendAttachment;

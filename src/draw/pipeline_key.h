@@ -21,25 +21,22 @@ struct StencilFaceKey {
     uint8_t compareOp = VK_COMPARE_OP_ALWAYS;
 };
 
-// Every Vulkan enum held in a byte below is small (core values, all under 32).
-struct PipelineKey {
-    // Attachments (VkFormat; extension formats need the full width).
-    uint32_t colorFormat = VK_FORMAT_UNDEFINED;
-    uint32_t depthFormat = VK_FORMAT_UNDEFINED;
-    // Input assembly and rasterisation.
-    uint8_t topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+// Cull mode, depth and stencil: the group extended dynamic state can take out of the pipeline.
+// front: clockwise faces (D3DRS_STENCIL*), back: counter-clockwise (D3DRS_CCW_STENCIL* in
+// two-sided mode, else the same as front).
+struct DepthStencilKey {
     uint8_t cullMode = VK_CULL_MODE_NONE;
-    uint8_t polygonMode = VK_POLYGON_MODE_FILL;
-    uint8_t depthBiasEnable = 0; // the bias values are dynamic
-    // Depth and stencil. front: clockwise faces (D3DRS_STENCIL*), back: counter-clockwise
-    // (D3DRS_CCW_STENCIL* in two-sided mode, else the same as front).
     uint8_t depthTest = 0;
     uint8_t depthWrite = 0;
     uint8_t depthCompare = VK_COMPARE_OP_ALWAYS;
     uint8_t stencilTest = 0;
     StencilFaceKey front;
     StencilFaceKey back;
-    // Blending: colour and alpha equations (alpha repeats colour unless separate alpha is on).
+};
+
+// Blending: colour and alpha equations (alpha repeats colour unless separate alpha is on) and
+// the write mask; the group extended dynamic state 3 can take out of the pipeline.
+struct BlendKey {
     uint8_t blendEnable = 0;
     uint8_t colorWriteMask = 0xF; // VkColorComponentFlags
     uint8_t srcColorBlend = VK_BLEND_FACTOR_ONE;
@@ -48,12 +45,24 @@ struct PipelineKey {
     uint8_t srcAlphaBlend = VK_BLEND_FACTOR_ONE;
     uint8_t dstAlphaBlend = VK_BLEND_FACTOR_ZERO;
     uint8_t alphaBlendOp = VK_BLEND_OP_ADD;
+};
+
+// Every Vulkan enum held in a byte below is small (core values, all under 32).
+struct PipelineKey {
+    // Attachments (VkFormat; extension formats need the full width).
+    uint32_t colorFormat = VK_FORMAT_UNDEFINED;
+    uint32_t depthFormat = VK_FORMAT_UNDEFINED;
+    // Input assembly and rasterisation.
+    uint8_t topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+    uint8_t polygonMode = VK_POLYGON_MODE_FILL;
+    uint8_t depthBiasEnable = 0; // the bias values are dynamic
+    DepthStencilKey depthStencil;
+    BlendKey blend;
     // Lines: 1 draws them with VK_EXT_line_rasterization's Bresenham mode, D3D9's "diamond exit"
     // rule (first pixel lit, last not, whichever way the line runs); 0: Vulkan's default.
     uint8_t bresenhamLines = 0;
-    // 1: the pipeline takes these as dynamic state (extended dynamic state), and the fields
-    // above hold neutral values: cull mode, depth test / write / compare, stencil test and
-    // operations (dynamicDepthStencil); blend enable, equations and write mask (dynamicBlend).
+    // 1: the pipeline takes the group as dynamic state (extended dynamic state), and the key
+    // holds its neutral values: depthStencil (dynamicDepthStencil), blend (dynamicBlend).
     // Draws that differ only in them share one pipeline (draw/dynamic_state.h).
     uint8_t dynamicDepthStencil = 0;
     uint8_t dynamicBlend = 0;
@@ -62,7 +71,7 @@ struct PipelineKey {
     bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };
 
-static_assert(sizeof(StencilFaceKey) == 4);
+static_assert(sizeof(StencilFaceKey) == 4 && sizeof(DepthStencilKey) == 13 && sizeof(BlendKey) == 8);
 static_assert(sizeof(PipelineKey) == 40, "PipelineKey must stay padding-free: it hashes as bytes");
 static_assert(VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA < 256 && VK_BLEND_OP_MAX < 256 &&
                   VK_PRIMITIVE_TOPOLOGY_PATCH_LIST < 256 && VK_STENCIL_OP_DECREMENT_AND_WRAP < 256,

@@ -34,20 +34,21 @@ StencilFaceKey stencilFace(const RenderStates& rs, uint32_t fail, uint32_t depth
 void setDepthStencil(PipelineKey& key, const state::DeviceState& state, VkFormat depthFormat) {
     if (depthFormat == VK_FORMAT_UNDEFINED) return;
     const RenderStates& rs = state.renderStates;
+    DepthStencilKey& ds = key.depthStencil;
     if (rs[D3DRS_ZENABLE] != D3DZB_FALSE) {
-        key.depthTest = 1;
-        key.depthWrite = rs[D3DRS_ZWRITEENABLE] ? 1 : 0;
-        key.depthCompare = uint8_t(toVkCompareOp(rs[D3DRS_ZFUNC]).value_or(VK_COMPARE_OP_LESS_OR_EQUAL));
+        ds.depthTest = 1;
+        ds.depthWrite = rs[D3DRS_ZWRITEENABLE] ? 1 : 0;
+        ds.depthCompare = uint8_t(toVkCompareOp(rs[D3DRS_ZFUNC]).value_or(VK_COMPARE_OP_LESS_OR_EQUAL));
     }
     key.depthBiasEnable = d3dDepthBias(state).enabled() ? 1 : 0;
     if (!(vk::formatAspects(depthFormat) & VK_IMAGE_ASPECT_STENCIL_BIT) || !rs[D3DRS_STENCILENABLE]) return;
-    key.stencilTest = 1;
-    key.front = stencilFace(rs, D3DRS_STENCILFAIL, D3DRS_STENCILZFAIL, D3DRS_STENCILPASS, D3DRS_STENCILFUNC);
+    ds.stencilTest = 1;
+    ds.front = stencilFace(rs, D3DRS_STENCILFAIL, D3DRS_STENCILZFAIL, D3DRS_STENCILPASS, D3DRS_STENCILFUNC);
     // Two-sided stencil: the CCW_* states apply to counter-clockwise triangles, which are our
     // back faces (front faces are clockwise, see toVkCullMode).
-    key.back = rs[D3DRS_TWOSIDEDSTENCILMODE] ? stencilFace(rs, D3DRS_CCW_STENCILFAIL, D3DRS_CCW_STENCILZFAIL,
-                                                           D3DRS_CCW_STENCILPASS, D3DRS_CCW_STENCILFUNC)
-                                             : key.front;
+    ds.back = rs[D3DRS_TWOSIDEDSTENCILMODE] ? stencilFace(rs, D3DRS_CCW_STENCILFAIL, D3DRS_CCW_STENCILZFAIL,
+                                                          D3DRS_CCW_STENCILPASS, D3DRS_CCW_STENCILFUNC)
+                                            : ds.front;
 }
 
 struct BlendEquation {
@@ -70,7 +71,7 @@ BlendEquation blendEquation(uint32_t src, uint32_t dst, uint32_t op) {
             uint8_t(toVkBlendOp(op).value_or(VK_BLEND_OP_ADD))};
 }
 
-void setBlend(PipelineKey& key, const RenderStates& rs, bool colorIgnoresAlpha) {
+void setBlend(BlendKey& key, const RenderStates& rs, bool colorIgnoresAlpha) {
     key.colorWriteMask =
         uint8_t(rs[D3DRS_COLORWRITEENABLE] & 0xF); // D3DCOLORWRITEENABLE_* = VK_COLOR_COMPONENT_*
     if (colorIgnoresAlpha) key.colorWriteMask &= ~VK_COLOR_COMPONENT_A_BIT;
@@ -98,13 +99,13 @@ PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitive
     PipelineKey key;
     key.topology = uint8_t(toVkTopology(primitiveType));
     const bool triangles = primitiveType >= D3DPT_TRIANGLELIST;
-    key.cullMode = uint8_t(triangles ? toVkCullMode(rs[D3DRS_CULLMODE]) : VkCullModeFlags(VK_CULL_MODE_NONE));
+    key.depthStencil.cullMode = uint8_t(triangles ? toVkCullMode(rs[D3DRS_CULLMODE]) : VkCullModeFlags(VK_CULL_MODE_NONE));
     key.polygonMode = polygonMode(rs, triangles, fillModeNonSolid);
     key.colorFormat = colorFormat;
     key.depthFormat = depthFormat;
     setDepthStencil(key, state, depthFormat);
     // No colour attachment (a NULL render target): blending has nothing to key on.
-    if (colorFormat != VK_FORMAT_UNDEFINED) setBlend(key, rs, colorIgnoresAlpha);
+    if (colorFormat != VK_FORMAT_UNDEFINED) setBlend(key.blend, rs, colorIgnoresAlpha);
     return key;
 }
 

@@ -1,6 +1,5 @@
 #include "vk/device.h"
 
-#include <type_traits>
 
 #include "util/log.h"
 #include "vk/command_provider.h"
@@ -14,8 +13,9 @@
 namespace ddivk::vk {
 namespace {
 
-template <class Fn> Fn load(VkDevice device, const char* core, const char* khr, bool useCore) {
-    return reinterpret_cast<Fn>(vkGetDeviceProcAddr(device, useCore ? core : khr));
+// Sets pfn to the device's entry point `name` (null where the device has none).
+template <class Fn> void loadFunction(VkDevice device, Fn& pfn, const char* name) {
+    pfn = reinterpret_cast<Fn>(vkGetDeviceProcAddr(device, name));
 }
 
 const char* typeName(VkPhysicalDeviceType type) {
@@ -77,28 +77,21 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
     check(vkCreateDevice(self->physicalDevice_, &info, nullptr, &self->device_), "vkCreateDevice");
     warmCpuDriverHeap(self->device_, caps);
 
+    // (Core names from Vulkan 1.3, the extension's before.)
     const bool v13 = caps.apiVersion >= VK_API_VERSION_1_3;
     DeviceFunctions& fn = self->functions_;
+    auto load = [&](auto& pfn, const char* name) { loadFunction(self->device_, pfn, name); };
     if (caps.synchronization2)
-        fn.cmdPipelineBarrier2 = load<PFN_vkCmdPipelineBarrier2>(self->device_, "vkCmdPipelineBarrier2",
-                                                                 "vkCmdPipelineBarrier2KHR", v13);
-    fn.cmdBeginRendering =
-        load<PFN_vkCmdBeginRendering>(self->device_, "vkCmdBeginRendering", "vkCmdBeginRenderingKHR", v13);
-    fn.cmdEndRendering =
-        load<PFN_vkCmdEndRendering>(self->device_, "vkCmdEndRendering", "vkCmdEndRenderingKHR", v13);
+        load(fn.cmdPipelineBarrier2, v13 ? "vkCmdPipelineBarrier2" : "vkCmdPipelineBarrier2KHR");
+    load(fn.cmdBeginRendering, v13 ? "vkCmdBeginRendering" : "vkCmdBeginRenderingKHR");
+    load(fn.cmdEndRendering, v13 ? "vkCmdEndRendering" : "vkCmdEndRenderingKHR");
     if (caps.calibratedTimestamps != CalibratedTimestamps::None)
-        fn.getCalibratedTimestamps = load<PFN_vkGetCalibratedTimestampsEXT>(
-            self->device_, "vkGetCalibratedTimestampsKHR", "vkGetCalibratedTimestampsEXT",
-            caps.calibratedTimestamps == CalibratedTimestamps::Khr);
+        load(fn.getCalibratedTimestamps, caps.calibratedTimestamps == CalibratedTimestamps::Khr
+                                             ? "vkGetCalibratedTimestampsKHR"
+                                             : "vkGetCalibratedTimestampsEXT");
 
-    if (caps.pushDescriptor)
-        fn.cmdPushDescriptorSet = reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(
-            vkGetDeviceProcAddr(self->device_, "vkCmdPushDescriptorSetKHR"));
+    if (caps.pushDescriptor) load(fn.cmdPushDescriptorSet, "vkCmdPushDescriptorSetKHR");
     if (caps.transformFeedback) {
-        auto load = [&](auto& pfn, const char* name) {
-            pfn = reinterpret_cast<std::remove_reference_t<decltype(pfn)>>(
-                vkGetDeviceProcAddr(self->device_, name));
-        };
         load(fn.cmdBindTransformFeedbackBuffers, "vkCmdBindTransformFeedbackBuffersEXT");
         load(fn.cmdBeginTransformFeedback, "vkCmdBeginTransformFeedbackEXT");
         load(fn.cmdEndTransformFeedback, "vkCmdEndTransformFeedbackEXT");
@@ -107,26 +100,19 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
     }
 
     if (caps.extendedDynamicState) {
-        auto pick = [&](auto& pfn, const char* core, const char* ext) {
-            pfn = load<std::remove_reference_t<decltype(pfn)>>(self->device_, core, ext, v13);
-        };
-        pick(fn.cmdSetCullMode, "vkCmdSetCullMode", "vkCmdSetCullModeEXT");
-        pick(fn.cmdSetDepthTestEnable, "vkCmdSetDepthTestEnable", "vkCmdSetDepthTestEnableEXT");
-        pick(fn.cmdSetDepthWriteEnable, "vkCmdSetDepthWriteEnable", "vkCmdSetDepthWriteEnableEXT");
-        pick(fn.cmdSetDepthCompareOp, "vkCmdSetDepthCompareOp", "vkCmdSetDepthCompareOpEXT");
-        pick(fn.cmdSetStencilTestEnable, "vkCmdSetStencilTestEnable", "vkCmdSetStencilTestEnableEXT");
-        pick(fn.cmdSetStencilOp, "vkCmdSetStencilOp", "vkCmdSetStencilOpEXT");
+        load(fn.cmdSetCullMode, v13 ? "vkCmdSetCullMode" : "vkCmdSetCullModeEXT");
+        load(fn.cmdSetDepthTestEnable, v13 ? "vkCmdSetDepthTestEnable" : "vkCmdSetDepthTestEnableEXT");
+        load(fn.cmdSetDepthWriteEnable, v13 ? "vkCmdSetDepthWriteEnable" : "vkCmdSetDepthWriteEnableEXT");
+        load(fn.cmdSetDepthCompareOp, v13 ? "vkCmdSetDepthCompareOp" : "vkCmdSetDepthCompareOpEXT");
+        load(fn.cmdSetStencilTestEnable, v13 ? "vkCmdSetStencilTestEnable" : "vkCmdSetStencilTestEnableEXT");
+        load(fn.cmdSetStencilOp, v13 ? "vkCmdSetStencilOp" : "vkCmdSetStencilOpEXT");
     }
     const VkPhysicalDeviceExtendedDynamicState3FeaturesEXT& eds3 = caps.extendedDynamicState3Features;
     if (caps.extendedDynamicState3 && eds3.extendedDynamicState3ColorBlendEnable &&
         eds3.extendedDynamicState3ColorBlendEquation && eds3.extendedDynamicState3ColorWriteMask) {
-        auto pick = [&](auto& pfn, const char* name) {
-            pfn = reinterpret_cast<std::remove_reference_t<decltype(pfn)>>(
-                vkGetDeviceProcAddr(self->device_, name));
-        };
-        pick(fn.cmdSetColorBlendEnable, "vkCmdSetColorBlendEnableEXT");
-        pick(fn.cmdSetColorBlendEquation, "vkCmdSetColorBlendEquationEXT");
-        pick(fn.cmdSetColorWriteMask, "vkCmdSetColorWriteMaskEXT");
+        load(fn.cmdSetColorBlendEnable, "vkCmdSetColorBlendEnableEXT");
+        load(fn.cmdSetColorBlendEquation, "vkCmdSetColorBlendEquationEXT");
+        load(fn.cmdSetColorWriteMask, "vkCmdSetColorWriteMaskEXT");
     }
 
     VkQueue queue = VK_NULL_HANDLE;

@@ -133,12 +133,12 @@ TEST_F(RecordDynamicState, ValuesTheCommandBufferHoldsAreNotRecordedAgain) {
     const DynamicState before = allDynamic();
     EXPECT_TRUE(record(before, &before).empty());
     DynamicState after = before;
-    after.cullMode = VK_CULL_MODE_BACK_BIT;
-    after.blendEnable = 1;
-    after.depthCompare = VK_COMPARE_OP_LESS;
+    after.depthStencil.cullMode = VK_CULL_MODE_BACK_BIT;
+    after.blend.blendEnable = 1;
+    after.depthStencil.depthCompare = VK_COMPARE_OP_LESS;
     after.stencilReference = 7;
-    after.back.failOp = VK_STENCIL_OP_INVERT;
-    after.srcColorBlend = VK_BLEND_FACTOR_SRC_ALPHA;
+    after.depthStencil.back.failOp = VK_STENCIL_OP_INVERT;
+    after.blend.srcColorBlend = VK_BLEND_FACTOR_SRC_ALPHA;
     EXPECT_EQ(record(after, &before),
               (std::vector<std::string>{"stencilReference 7", "cullMode 2", "depthCompare 1", "stencilOp back 5",
                                         "blendEnable 1", "blendEquation 6"}));

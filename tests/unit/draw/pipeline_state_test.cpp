@@ -63,15 +63,15 @@ TEST(StateMapping, EveryFillModeRow) {
 
 TEST_F(PipelineState, DefaultsGiveDepthTestAndNoBlendOrStencil) {
     const PipelineKey k = key();
-    EXPECT_EQ(k.cullMode, VK_CULL_MODE_BACK_BIT);
+    EXPECT_EQ(k.depthStencil.cullMode, VK_CULL_MODE_BACK_BIT);
     EXPECT_EQ(k.polygonMode, VK_POLYGON_MODE_FILL);
-    EXPECT_EQ(k.depthTest, 1);
-    EXPECT_EQ(k.depthWrite, 1);
-    EXPECT_EQ(k.depthCompare, VK_COMPARE_OP_LESS_OR_EQUAL);
+    EXPECT_EQ(k.depthStencil.depthTest, 1);
+    EXPECT_EQ(k.depthStencil.depthWrite, 1);
+    EXPECT_EQ(k.depthStencil.depthCompare, VK_COMPARE_OP_LESS_OR_EQUAL);
     EXPECT_EQ(k.depthBiasEnable, 0);
-    EXPECT_EQ(k.stencilTest, 0);
-    EXPECT_EQ(k.blendEnable, 0);
-    EXPECT_EQ(k.colorWriteMask, 0xF);
+    EXPECT_EQ(k.depthStencil.stencilTest, 0);
+    EXPECT_EQ(k.blend.blendEnable, 0);
+    EXPECT_EQ(k.blend.colorWriteMask, 0xF);
 }
 
 TEST_F(PipelineState, OutOfRangeValuesFallBackToTheD3D9Defaults) {
@@ -84,17 +84,17 @@ TEST_F(PipelineState, OutOfRangeValuesFallBackToTheD3D9Defaults) {
         set(rs, 0x7777);
     const PipelineKey k = key();
     EXPECT_EQ(k.polygonMode, VK_POLYGON_MODE_FILL);
-    EXPECT_EQ(k.depthCompare, VK_COMPARE_OP_LESS_OR_EQUAL);
-    EXPECT_EQ(k.front.compareOp, VK_COMPARE_OP_ALWAYS);
-    EXPECT_EQ(k.front.failOp, VK_STENCIL_OP_KEEP);
-    EXPECT_EQ(k.front.depthFailOp, VK_STENCIL_OP_KEEP);
-    EXPECT_EQ(k.front.passOp, VK_STENCIL_OP_KEEP);
-    EXPECT_EQ(k.srcColorBlend, VK_BLEND_FACTOR_ONE);
-    EXPECT_EQ(k.dstColorBlend, VK_BLEND_FACTOR_ZERO);
-    EXPECT_EQ(k.colorBlendOp, VK_BLEND_OP_ADD);
-    EXPECT_EQ(k.srcAlphaBlend, VK_BLEND_FACTOR_ONE);
-    EXPECT_EQ(k.dstAlphaBlend, VK_BLEND_FACTOR_ZERO);
-    EXPECT_EQ(k.alphaBlendOp, VK_BLEND_OP_ADD);
+    EXPECT_EQ(k.depthStencil.depthCompare, VK_COMPARE_OP_LESS_OR_EQUAL);
+    EXPECT_EQ(k.depthStencil.front.compareOp, VK_COMPARE_OP_ALWAYS);
+    EXPECT_EQ(k.depthStencil.front.failOp, VK_STENCIL_OP_KEEP);
+    EXPECT_EQ(k.depthStencil.front.depthFailOp, VK_STENCIL_OP_KEEP);
+    EXPECT_EQ(k.depthStencil.front.passOp, VK_STENCIL_OP_KEEP);
+    EXPECT_EQ(k.blend.srcColorBlend, VK_BLEND_FACTOR_ONE);
+    EXPECT_EQ(k.blend.dstColorBlend, VK_BLEND_FACTOR_ZERO);
+    EXPECT_EQ(k.blend.colorBlendOp, VK_BLEND_OP_ADD);
+    EXPECT_EQ(k.blend.srcAlphaBlend, VK_BLEND_FACTOR_ONE);
+    EXPECT_EQ(k.blend.dstAlphaBlend, VK_BLEND_FACTOR_ZERO);
+    EXPECT_EQ(k.blend.alphaBlendOp, VK_BLEND_OP_ADD);
 }
 
 // States a draw does not use leave the key alone, so they cannot multiply pipelines.
@@ -112,10 +112,10 @@ TEST_F(PipelineState, UnusedStatesDoNotReachTheKey) {
     // Separate alpha states only count with SEPARATEALPHABLENDENABLE.
     set(D3DRS_ALPHABLENDENABLE, 1);
     const PipelineKey blended = key();
-    EXPECT_EQ(blended.srcAlphaBlend, VK_BLEND_FACTOR_SRC_ALPHA);
+    EXPECT_EQ(blended.blend.srcAlphaBlend, VK_BLEND_FACTOR_SRC_ALPHA);
     set(D3DRS_SEPARATEALPHABLENDENABLE, 1);
-    EXPECT_EQ(key().srcAlphaBlend, VK_BLEND_FACTOR_DST_COLOR);
-    EXPECT_EQ(key().srcColorBlend, VK_BLEND_FACTOR_SRC_ALPHA);
+    EXPECT_EQ(key().blend.srcAlphaBlend, VK_BLEND_FACTOR_DST_COLOR);
+    EXPECT_EQ(key().blend.srcColorBlend, VK_BLEND_FACTOR_SRC_ALPHA);
 }
 
 TEST_F(PipelineState, TwoSidedStencilFillsTheBackFaceFromTheCcwStates) {
@@ -134,20 +134,20 @@ TEST_F(PipelineState, TwoSidedStencilFillsTheBackFaceFromTheCcwStates) {
                              VK_STENCIL_OP_DECREMENT_AND_CLAMP, VK_COMPARE_OP_EQUAL};
     auto same = [](const StencilFaceKey& a, const StencilFaceKey& b) { return std::memcmp(&a, &b, 4) == 0; };
     PipelineKey k = key();
-    EXPECT_EQ(k.stencilTest, 1);
-    EXPECT_TRUE(same(k.front, cw));
-    EXPECT_TRUE(same(k.back, cw)); // one-sided: both faces use the STENCIL* states
+    EXPECT_EQ(k.depthStencil.stencilTest, 1);
+    EXPECT_TRUE(same(k.depthStencil.front, cw));
+    EXPECT_TRUE(same(k.depthStencil.back, cw)); // one-sided: both faces use the STENCIL* states
     set(D3DRS_TWOSIDEDSTENCILMODE, 1);
     k = key();
-    EXPECT_TRUE(same(k.front, cw)); // front faces are the clockwise ones
-    EXPECT_TRUE(same(k.back, ccw));
+    EXPECT_TRUE(same(k.depthStencil.front, cw)); // front faces are the clockwise ones
+    EXPECT_TRUE(same(k.depthStencil.back, ccw));
 }
 
 TEST_F(PipelineState, StencilNeedsAStencilAspect) {
     set(D3DRS_STENCILENABLE, 1);
-    EXPECT_EQ(key(D3DPT_TRIANGLELIST, VK_FORMAT_D16_UNORM).stencilTest, 0);
-    EXPECT_EQ(key(D3DPT_TRIANGLELIST, VK_FORMAT_UNDEFINED).stencilTest, 0);
-    EXPECT_EQ(key(D3DPT_TRIANGLELIST, VK_FORMAT_D32_SFLOAT_S8_UINT).stencilTest, 1);
+    EXPECT_EQ(key(D3DPT_TRIANGLELIST, VK_FORMAT_D16_UNORM).depthStencil.stencilTest, 0);
+    EXPECT_EQ(key(D3DPT_TRIANGLELIST, VK_FORMAT_UNDEFINED).depthStencil.stencilTest, 0);
+    EXPECT_EQ(key(D3DPT_TRIANGLELIST, VK_FORMAT_D32_SFLOAT_S8_UINT).depthStencil.stencilTest, 1);
 }
 
 TEST_F(PipelineState, FillModeAppliesToTrianglesWithTheFeatureOnly) {
@@ -171,10 +171,10 @@ TEST_F(PipelineState, DepthBiasIsEnabledByEitherValueWithADepthAttachment) {
 }
 
 TEST_F(PipelineState, XFormatsNeverWriteAlpha) {
-    EXPECT_EQ(pipelineStateKey(*state_, D3DPT_TRIANGLELIST, kColor, true, kDepthStencil, true).colorWriteMask,
+    EXPECT_EQ(pipelineStateKey(*state_, D3DPT_TRIANGLELIST, kColor, true, kDepthStencil, true).blend.colorWriteMask,
               0x7);
     set(D3DRS_COLORWRITEENABLE, D3DCOLORWRITEENABLE_RED | D3DCOLORWRITEENABLE_ALPHA);
-    EXPECT_EQ(key().colorWriteMask, VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT);
+    EXPECT_EQ(key().blend.colorWriteMask, VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT);
 }
 
 TEST_F(PipelineState, DynamicStateReadsTheBlendFactorAndStencilValues) {
