@@ -45,7 +45,7 @@ cp "$dir/bench/d3d9/d3d9_bench.exe" "$stage/builtin/"
 # Both run on one X display and one wineserver, kept alive between the runs. Wine starts its
 # services (explorer, winedevice, rpcss...) with the first program of a fresh server, and they
 # take CPU for the next seconds: a short untimed run comes first and takes that start, so the
-# timed runs are not competing with it (on 2 cores that noise changed single runs up to 2x).
+# timed runs are not competing with it.
 cat >"$stage/run.sh" <<'SH'
 set -e
 stage=$1 frames=$2

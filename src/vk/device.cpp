@@ -1,6 +1,5 @@
 #include "vk/device.h"
 
-
 #include "util/log.h"
 #include "vk/command_provider.h"
 #include "vk/cpu_driver_heap.h"
