@@ -122,11 +122,12 @@ void recordBlend(VkCommandBuffer cb, const BlendKey& d, const BlendKey* r, const
         const VkBool32 enable = d.blendEnable;
         fn.cmdSetColorBlendEnable(cb, 0, 1, &enable);
     }
-    if (differs(d, r, &K::srcColorBlend) || differs(d, r, &K::dstColorBlend) || differs(d, r, &K::colorBlendOp) ||
-        differs(d, r, &K::srcAlphaBlend) || differs(d, r, &K::dstAlphaBlend) || differs(d, r, &K::alphaBlendOp)) {
-        const VkColorBlendEquationEXT equation{
-            VkBlendFactor(d.srcColorBlend), VkBlendFactor(d.dstColorBlend), VkBlendOp(d.colorBlendOp),
-            VkBlendFactor(d.srcAlphaBlend), VkBlendFactor(d.dstAlphaBlend), VkBlendOp(d.alphaBlendOp)};
+    if (differs(d, r, &K::srcColorBlend) || differs(d, r, &K::dstColorBlend) ||
+        differs(d, r, &K::colorBlendOp) || differs(d, r, &K::srcAlphaBlend) ||
+        differs(d, r, &K::dstAlphaBlend) || differs(d, r, &K::alphaBlendOp)) {
+        const VkColorBlendEquationEXT equation{VkBlendFactor(d.srcColorBlend), VkBlendFactor(d.dstColorBlend),
+                                               VkBlendOp(d.colorBlendOp),      VkBlendFactor(d.srcAlphaBlend),
+                                               VkBlendFactor(d.dstAlphaBlend), VkBlendOp(d.alphaBlendOp)};
         fn.cmdSetColorBlendEquation(cb, 0, 1, &equation);
     }
     if (differs(d, r, &K::colorWriteMask)) {
@@ -137,25 +138,27 @@ void recordBlend(VkCommandBuffer cb, const BlendKey& d, const BlendKey* r, const
 
 } // namespace
 
-void recordDynamicState(VkCommandBuffer cb, const DynamicState& d, const DynamicState* r,
+void recordDynamicState(VkCommandBuffer cb, const DynamicState& d, const DynamicState* recorded,
                         const vk::DeviceFunctions& fn) {
     // Each state is one command (one allocation in a CPU driver's command list, one state
     // update when it runs): only those whose value the command buffer does not hold yet.
     using K = DynamicState;
-    if (differs(d, r, &K::blendConstants)) vkCmdSetBlendConstants(cb, d.blendConstants);
-    if (differs(d, r, &K::stencilReference))
+    if (differs(d, recorded, &K::blendConstants)) vkCmdSetBlendConstants(cb, d.blendConstants);
+    if (differs(d, recorded, &K::stencilReference))
         vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilReference);
-    if (differs(d, r, &K::stencilCompareMask))
+    if (differs(d, recorded, &K::stencilCompareMask))
         vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilCompareMask);
-    if (differs(d, r, &K::stencilWriteMask))
+    if (differs(d, recorded, &K::stencilWriteMask))
         vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencilWriteMask);
     // D3D9 has no bias clamp: 0 leaves the bias unclamped.
-    if (differs(d, r, &K::depthBiasConstant) || differs(d, r, &K::depthBiasSlope))
+    if (differs(d, recorded, &K::depthBiasConstant) || differs(d, recorded, &K::depthBiasSlope))
         vkCmdSetDepthBias(cb, d.depthBiasConstant, 0.0f, d.depthBiasSlope);
     // A pipeline that held a group static has left its states unset: record them all.
     if (d.dynamicDepthStencil)
-        recordDepthStencil(cb, d.depthStencil, r && r->dynamicDepthStencil ? &r->depthStencil : nullptr, fn);
-    if (d.dynamicBlend) recordBlend(cb, d.blend, r && r->dynamicBlend ? &r->blend : nullptr, fn);
+        recordDepthStencil(cb, d.depthStencil,
+                           recorded && recorded->dynamicDepthStencil ? &recorded->depthStencil : nullptr, fn);
+    if (d.dynamicBlend)
+        recordBlend(cb, d.blend, recorded && recorded->dynamicBlend ? &recorded->blend : nullptr, fn);
 }
 
 } // namespace ddivk::draw

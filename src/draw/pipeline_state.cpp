@@ -99,7 +99,8 @@ PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitive
     PipelineKey key;
     key.topology = uint8_t(toVkTopology(primitiveType));
     const bool triangles = primitiveType >= D3DPT_TRIANGLELIST;
-    key.depthStencil.cullMode = uint8_t(triangles ? toVkCullMode(rs[D3DRS_CULLMODE]) : VkCullModeFlags(VK_CULL_MODE_NONE));
+    key.depthStencil.cullMode =
+        uint8_t(triangles ? toVkCullMode(rs[D3DRS_CULLMODE]) : VkCullModeFlags(VK_CULL_MODE_NONE));
     key.polygonMode = polygonMode(rs, triangles, fillModeNonSolid);
     key.colorFormat = colorFormat;
     key.depthFormat = depthFormat;

@@ -171,8 +171,9 @@ TEST_F(PipelineState, DepthBiasIsEnabledByEitherValueWithADepthAttachment) {
 }
 
 TEST_F(PipelineState, XFormatsNeverWriteAlpha) {
-    EXPECT_EQ(pipelineStateKey(*state_, D3DPT_TRIANGLELIST, kColor, true, kDepthStencil, true).blend.colorWriteMask,
-              0x7);
+    EXPECT_EQ(
+        pipelineStateKey(*state_, D3DPT_TRIANGLELIST, kColor, true, kDepthStencil, true).blend.colorWriteMask,
+        0x7);
     set(D3DRS_COLORWRITEENABLE, D3DCOLORWRITEENABLE_RED | D3DCOLORWRITEENABLE_ALPHA);
     EXPECT_EQ(key().blend.colorWriteMask, VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT);
 }
