@@ -1,9 +1,10 @@
 // IDirect3DDevice9::ProcessVertices on the CPU: the current streams, read through the current
 // FVF or vertex declaration, transformed by world * view * projection and the viewport into the
 // destination buffer's D3DFVF_XYZRHW vertices, with colours and texture coordinates copied
-// (docs/d3d9-dll.md, "Other device methods"). What the fixed-function pipeline would compute
-// beyond that (lighting, vertex blending, texture transforms and generation) and vertex shaders
-// are refused with D3DERR_INVALIDCALL and counted as unimplemented, never approximated.
+// (docs/d3d9-dll.md, "Other device methods"), or lit (vertex_lighting.h) with D3DRS_LIGHTING.
+// What the fixed-function pipeline would compute beyond that (vertex blending, texture
+// transforms and generation) and vertex shaders are refused with D3DERR_INVALIDCALL and counted
+// as unimplemented, never approximated.
 // Driver headers before <d3d9.h>: device9.h first.
 #include "d3d9/device9.h"
 
@@ -11,8 +12,12 @@
 
 #include "d3d9/buffer9.h"
 #include "d3d9/vertex_declaration9.h"
+#include "d3d9/vertex_lighting.h"
 #include "d3d9/vertex_processing.h"
 
+#include "shader/ff/ff_vertex_state.h"
+
+#include <cmath>
 #include <cstring>
 
 namespace ddivk::d3d9 {
@@ -38,8 +43,6 @@ void multiply(const ddivk::D3DMATRIX& a, const ddivk::D3DMATRIX& b, float out[4]
 // The fixed-function work this CPU path does not do, by name; null when there is none.
 const char* unsupportedWork(const state::StateCache& s, const std::vector<VertexField>& out) {
     if (s.vertexShader()) return "ProcessVertices with a vertex shader";
-    const bool colours = findField(out, ::D3DDECLUSAGE_COLOR, 0) || findField(out, ::D3DDECLUSAGE_COLOR, 1);
-    if (s.renderState(ddivk::D3DRS_LIGHTING) && colours) return "ProcessVertices with lighting";
     if (s.renderState(ddivk::D3DRS_VERTEXBLEND) != D3DVBF_DISABLE)
         return "ProcessVertices with vertex blending";
     for (uint8_t set = 0; set < state::kTextureStages; ++set) {
@@ -49,6 +52,26 @@ const char* unsupportedWork(const state::StateCache& s, const std::vector<Vertex
             return "ProcessVertices with texture coordinate generation or transforms";
     }
     return nullptr;
+}
+
+DWORD readColour(const uint8_t* bytes) {
+    DWORD c;
+    std::memcpy(&c, bytes, sizeof c);
+    return c;
+}
+
+// D3DCOLOR (A8R8G8B8) to float RGBA in [0, 1] and back, rounded to the nearest step as a
+// UNORM8 attachment stores it.
+void unpackColour(DWORD c, float out[4]) {
+    out[0] = float((c >> 16) & 0xFF) / 255.0f;
+    out[1] = float((c >> 8) & 0xFF) / 255.0f;
+    out[2] = float(c & 0xFF) / 255.0f;
+    out[3] = float(c >> 24) / 255.0f;
+}
+
+DWORD packColour(const float c[4]) {
+    auto byte = [](float v) { return DWORD(std::lround(v * 255.0f)); };
+    return byte(c[3]) << 24 | byte(c[0]) << 16 | byte(c[1]) << 8 | byte(c[2]);
 }
 
 } // namespace
@@ -93,16 +116,28 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
     // Lock every stream a field reads, checking that the vertices lie inside it.
     std::array<LockedStream, state::kMaxStreams> streams;
     std::vector<VertexField> copied; // the fields besides the position that reach the output
+    // Lighting computes the output's colours from the normal and the vertex colours; they are
+    // what the operation changes, so D3DPV_DONOTCOPYDATA does not skip them.
+    const std::optional<VertexField> outDiffuse = findField(outFields, ::D3DDECLUSAGE_COLOR, 0);
+    const std::optional<VertexField> outSpecular = findField(outFields, ::D3DDECLUSAGE_COLOR, 1);
+    const bool lit = state_.renderState(ddivk::D3DRS_LIGHTING) && (outDiffuse || outSpecular);
+    std::optional<VertexField> normal, inDiffuse, inSpecular; // read for lighting
     for (const VertexField& f : inFields) {
-        const bool wanted = f.usage == ::D3DDECLUSAGE_POSITION ||
-                            (!(flags & D3DPV_DONOTCOPYDATA) && findField(outFields, f.usage, f.usageIndex) &&
-                             (f.usage == ::D3DDECLUSAGE_COLOR || f.usage == ::D3DDECLUSAGE_TEXCOORD));
-        if (!wanted || (f.usage == ::D3DDECLUSAGE_POSITION && f.usageIndex != 0)) continue;
-        // Colours are copied as D3DCOLOR, coordinates as floats: other source types would
-        // need a conversion D3D9 does not describe for this method.
         const bool colour = f.usage == ::D3DDECLUSAGE_COLOR;
-        if (f.usage != ::D3DDECLUSAGE_POSITION && colour != (f.type == ::D3DDECLTYPE_D3DCOLOR)) {
-            DDIVK_UNIMPLEMENTED("ProcessVertices of colours or texture coordinates of other types");
+        const bool lightingInput =
+            lit && ((colour && f.usageIndex < 2) || (f.usage == ::D3DDECLUSAGE_NORMAL && f.usageIndex == 0));
+        const bool copiedField = !(flags & D3DPV_DONOTCOPYDATA) && !(lit && colour) &&
+                                 findField(outFields, f.usage, f.usageIndex) &&
+                                 (colour || f.usage == ::D3DDECLUSAGE_TEXCOORD);
+        const bool wanted = f.usage == ::D3DDECLUSAGE_POSITION || lightingInput || copiedField;
+        if (!wanted || (f.usage == ::D3DDECLUSAGE_POSITION && f.usageIndex != 0)) continue;
+        // Colours are read as D3DCOLOR, normals and coordinates as floats: other source types
+        // would need a conversion D3D9 does not describe for this method.
+        const bool expectedType = colour                             ? f.type == ::D3DDECLTYPE_D3DCOLOR
+                                  : f.usage == ::D3DDECLUSAGE_NORMAL ? f.type == ::D3DDECLTYPE_FLOAT3
+                                                                     : true;
+        if (!expectedType) {
+            DDIVK_UNIMPLEMENTED("ProcessVertices of colours, normals or texture coordinates of other types");
             return D3DERR_INVALIDCALL;
         }
         const uint32_t size = readableFieldSize(f.type);
@@ -125,7 +160,19 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
         }
         const uint64_t end = s.offset + (uint64_t(sourceStart) + count - 1) * s.stride + f.offset + size;
         if (end > s.buffer->desc().Size) return D3DERR_INVALIDCALL;
-        if (f.usage != ::D3DDECLUSAGE_POSITION) copied.push_back(f);
+        if (copiedField) copied.push_back(f);
+        if (lightingInput && f.usage == ::D3DDECLUSAGE_NORMAL) normal = f;
+        if (lightingInput && colour) (f.usageIndex == 0 ? inDiffuse : inSpecular) = f;
+    }
+    // The packed state of the draws' fixed-function vertex stage: its camera space, lights,
+    // material and colour sources (which vertex colours the format has).
+    shader::ff::FfVertexState ff{};
+    if (lit) {
+        shader::ff::FfVertexKey key;
+        if (normal) key.add(shader::abi::kFfInNormal);
+        if (inDiffuse) key.add(shader::abi::kFfInDiffuse);
+        if (inSpecular) key.add(shader::abi::kFfInSpecular);
+        ff = shader::ff::packFfVertexState(state_.state(), state_.lights(), key);
     }
 
     ScreenTransform t{};
@@ -143,8 +190,6 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
     if (FAILED(out->Lock(destinationIndex * outStride, count * outStride, &mapped, flags & kLockFlags)))
         return D3DERR_INVALIDCALL;
     auto* outBytes = static_cast<uint8_t*>(mapped);
-    const std::optional<VertexField> outDiffuse = findField(outFields, ::D3DDECLUSAGE_COLOR, 0);
-    const std::optional<VertexField> outSpecular = findField(outFields, ::D3DDECLUSAGE_COLOR, 1);
     DWORD clipUnion = 0, clipIntersection = ~0u;
     for (UINT i = 0; i < count; ++i) {
         auto in = [&](const VertexField& f) {
@@ -164,11 +209,24 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
         else
             toScreen(t, v, screen);
         std::memcpy(vertex, screen, sizeof screen);
+        if (lit) {
+            CameraVertex camera{};
+            const float none[3] = {0, 0, 0};
+            float n[3];
+            if (normal) std::memcpy(n, in(*normal), sizeof n);
+            toCamera(ff, p, normal ? n : none, camera);
+            unpackColour(inDiffuse ? readColour(in(*inDiffuse)) : 0xFFFFFFFF, camera.diffuse);
+            unpackColour(inSpecular ? readColour(in(*inSpecular)) : 0, camera.specular);
+            const LitColours colours = lightVertex(ff, camera);
+            const DWORD diffuse = packColour(colours.diffuse), specular = packColour(colours.specular);
+            if (outDiffuse) std::memcpy(vertex + outDiffuse->offset, &diffuse, 4);
+            if (outSpecular) std::memcpy(vertex + outSpecular->offset, &specular, 4);
+        }
         if (flags & D3DPV_DONOTCOPYDATA) continue;
         // Colours the source lacks are D3D9's defaults: opaque white diffuse, black specular.
         const DWORD white = 0xFFFFFFFF, black = 0;
-        if (outDiffuse) std::memcpy(vertex + outDiffuse->offset, &white, 4);
-        if (outSpecular) std::memcpy(vertex + outSpecular->offset, &black, 4);
+        if (outDiffuse && !lit) std::memcpy(vertex + outDiffuse->offset, &white, 4);
+        if (outSpecular && !lit) std::memcpy(vertex + outSpecular->offset, &black, 4);
         for (const VertexField& f : copied) {
             const VertexField o =
                 *findField(outFields, f.usage, f.usageIndex); // a copy: the optional is a temporary

@@ -2,6 +2,7 @@
 // world * view * projection and the viewport, computed again here; colours and texture
 // coordinates copied; the clip status and clip coordinates of vertices outside the view
 // volume; D3DPV_DONOTCOPYDATA; the processed vertices drawn and read back; the argument rules.
+// Lit colours are in process_vertices_lighting_test.cpp.
 #include "check.h"
 #include "device_support.h"
 
@@ -226,8 +227,8 @@ TEST(ProcessVertices, DoNotCopyDataWritesOnlyPositions) {
 }
 
 // D3DERR_INVALIDCALL, the destination unchanged: no destination, a destination without an FVF,
-// a range past its end, a stream that is not set, and lit output (which this implementation
-// does not compute rather than approximate).
+// a range past its end, a stream that is not set, and vertex blending (which this
+// implementation does not compute rather than approximate).
 TEST(ProcessVertices, InvalidArgumentsAreRefusedAndChangeNothing) {
     const SourceVertex point = {0.5f, -0.5f, 0.25f, 0xFF00FF00, 0.5f, 0.5f};
     ProcessingDevice t(&point, 1);
@@ -241,9 +242,9 @@ TEST(ProcessVertices, InvalidArgumentsAreRefusedAndChangeNothing) {
     CHECK_EQ(t->ProcessVertices(0, 2, 1, out, nullptr, 0), D3DERR_INVALIDCALL);
     CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, 0x80000000), D3DERR_INVALIDCALL);
     CHECK_EQ(t->ProcessVertices(1, 0, 1, out, nullptr, 0), D3DERR_INVALIDCALL); // past the source
-    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, TRUE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_VERTEXBLEND, D3DVBF_1WEIGHTS), D3D_OK);
     CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, 0), D3DERR_INVALIDCALL);
-    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, FALSE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_VERTEXBLEND, D3DVBF_DISABLE), D3D_OK);
     CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
     CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, 0), D3DERR_INVALIDCALL);
     const std::vector<OutputVertex> v = contents(out, 2);
