@@ -1,10 +1,10 @@
 // IDirect3DDevice9::ProcessVertices on the CPU: the current streams, read through the current
 // FVF or vertex declaration, transformed by world * view * projection and the viewport into the
 // destination buffer's D3DFVF_XYZRHW vertices, with colours and texture coordinates copied
-// (docs/d3d9-dll.md, "Other device methods"), or lit (vertex_lighting.h) with D3DRS_LIGHTING.
-// What the fixed-function pipeline would compute beyond that (vertex blending, texture
-// transforms and generation) and vertex shaders are refused with D3DERR_INVALIDCALL and counted
-// as unimplemented, never approximated.
+// (docs/d3d9-dll.md, "Other device methods"), with vertex blending and lighting
+// (vertex_lighting.h) as the draws' fixed-function stage does them. What it would compute beyond
+// that (tweening, texture transforms and generation) and vertex shaders are refused with
+// D3DERR_INVALIDCALL and counted as unimplemented, never approximated.
 // Driver headers before <d3d9.h>: device9.h first.
 #include "d3d9/device9.h"
 
@@ -43,8 +43,7 @@ void multiply(const ddivk::D3DMATRIX& a, const ddivk::D3DMATRIX& b, float out[4]
 // The fixed-function work this CPU path does not do, by name; null when there is none.
 const char* unsupportedWork(const state::StateCache& s, const std::vector<VertexField>& out) {
     if (s.vertexShader()) return "ProcessVertices with a vertex shader";
-    if (s.renderState(ddivk::D3DRS_VERTEXBLEND) != D3DVBF_DISABLE)
-        return "ProcessVertices with vertex blending";
+    if (s.renderState(ddivk::D3DRS_VERTEXBLEND) == D3DVBF_TWEENING) return "ProcessVertices with tweening";
     for (uint8_t set = 0; set < state::kTextureStages; ++set) {
         if (!findField(out, ::D3DDECLUSAGE_TEXCOORD, set)) continue;
         if (s.textureStageState(set, ddivk::D3DTSS_TEXCOORDINDEX) != set ||
@@ -72,6 +71,21 @@ void unpackColour(DWORD c, float out[4]) {
 DWORD packColour(const float c[4]) {
     auto byte = [](float v) { return DWORD(std::lround(v * 255.0f)); };
     return byte(c[3]) << 24 | byte(c[0]) << 16 | byte(c[1]) << 8 | byte(c[2]);
+}
+
+// The blend weights (FLOAT1..4) and indices (UBYTE4 bytes in order; D3DCOLOR as its R, G, B, A
+// components, bytes 2, 1, 0, 3) of a vertex; null bytes: none.
+VertexBlend blendOf(const uint8_t* weightBytes, const std::optional<VertexField>& weights,
+                    const uint8_t* indexBytes, const std::optional<VertexField>& indices) {
+    VertexBlend b;
+    if (weightBytes) std::memcpy(b.weights, weightBytes, readableFieldSize(weights->type));
+    if (indexBytes) {
+        static constexpr int kColourOrder[4] = {2, 1, 0, 3}, kByteOrder[4] = {0, 1, 2, 3};
+        const int* order = indices->type == ::D3DDECLTYPE_D3DCOLOR ? kColourOrder : kByteOrder;
+        for (int k = 0; k < 4; ++k)
+            b.indices[k] = indexBytes[order[k]];
+    }
+    return b;
 }
 
 } // namespace
@@ -121,23 +135,33 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
     const std::optional<VertexField> outDiffuse = findField(outFields, ::D3DDECLUSAGE_COLOR, 0);
     const std::optional<VertexField> outSpecular = findField(outFields, ::D3DDECLUSAGE_COLOR, 1);
     const bool lit = state_.renderState(ddivk::D3DRS_LIGHTING) && (outDiffuse || outSpecular);
+    const bool blending = state_.renderState(ddivk::D3DRS_VERTEXBLEND) != D3DVBF_DISABLE;
     std::optional<VertexField> normal, inDiffuse, inSpecular; // read for lighting
+    std::optional<VertexField> weights, indices;              // read for blending
     for (const VertexField& f : inFields) {
         const bool colour = f.usage == ::D3DDECLUSAGE_COLOR;
+        const bool blendInput =
+            blending && f.usageIndex == 0 &&
+            (f.usage == ::D3DDECLUSAGE_BLENDWEIGHT || f.usage == ::D3DDECLUSAGE_BLENDINDICES);
         const bool lightingInput =
             lit && ((colour && f.usageIndex < 2) || (f.usage == ::D3DDECLUSAGE_NORMAL && f.usageIndex == 0));
         const bool copiedField = !(flags & D3DPV_DONOTCOPYDATA) && !(lit && colour) &&
                                  findField(outFields, f.usage, f.usageIndex) &&
                                  (colour || f.usage == ::D3DDECLUSAGE_TEXCOORD);
-        const bool wanted = f.usage == ::D3DDECLUSAGE_POSITION || lightingInput || copiedField;
+        const bool wanted = f.usage == ::D3DDECLUSAGE_POSITION || lightingInput || blendInput || copiedField;
         if (!wanted || (f.usage == ::D3DDECLUSAGE_POSITION && f.usageIndex != 0)) continue;
-        // Colours are read as D3DCOLOR, normals and coordinates as floats: other source types
-        // would need a conversion D3D9 does not describe for this method.
-        const bool expectedType = colour                             ? f.type == ::D3DDECLTYPE_D3DCOLOR
-                                  : f.usage == ::D3DDECLUSAGE_NORMAL ? f.type == ::D3DDECLTYPE_FLOAT3
-                                                                     : true;
+        // Colours are read as D3DCOLOR, normals, weights and coordinates as floats, indices as
+        // UBYTE4 or D3DCOLOR: other source types would need a conversion D3D9 does not describe
+        // for this method.
+        const bool expectedType = colour                                  ? f.type == ::D3DDECLTYPE_D3DCOLOR
+                                  : f.usage == ::D3DDECLUSAGE_NORMAL      ? f.type == ::D3DDECLTYPE_FLOAT3
+                                  : f.usage == ::D3DDECLUSAGE_BLENDWEIGHT ? f.type <= ::D3DDECLTYPE_FLOAT4
+                                  : f.usage == ::D3DDECLUSAGE_BLENDINDICES
+                                      ? f.type == ::D3DDECLTYPE_UBYTE4 || f.type == ::D3DDECLTYPE_D3DCOLOR
+                                      : true;
         if (!expectedType) {
-            DDIVK_UNIMPLEMENTED("ProcessVertices of colours, normals or texture coordinates of other types");
+            DDIVK_UNIMPLEMENTED("ProcessVertices of colours, normals, blend weights or indices, or texture "
+                                "coordinates of other types");
             return D3DERR_INVALIDCALL;
         }
         const uint32_t size = readableFieldSize(f.type);
@@ -163,11 +187,12 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
         if (copiedField) copied.push_back(f);
         if (lightingInput && f.usage == ::D3DDECLUSAGE_NORMAL) normal = f;
         if (lightingInput && colour) (f.usageIndex == 0 ? inDiffuse : inSpecular) = f;
+        if (blendInput) (f.usage == ::D3DDECLUSAGE_BLENDWEIGHT ? weights : indices) = f;
     }
-    // The packed state of the draws' fixed-function vertex stage: its camera space, lights,
-    // material and colour sources (which vertex colours the format has).
+    // The packed state of the draws' fixed-function vertex stage: its blend matrices, camera
+    // space, lights, material and colour sources (which vertex colours the format has).
     shader::ff::FfVertexState ff{};
-    if (lit) {
+    if (lit || blending) {
         shader::ff::FfVertexKey key;
         if (normal) key.add(shader::abi::kFfInNormal);
         if (inDiffuse) key.add(shader::abi::kFfInDiffuse);
@@ -184,6 +209,9 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
     const ddivk::D3DVIEWPORT9 vp = state_.viewport();
     t.x = float(vp.X), t.y = float(vp.Y), t.width = float(vp.Width), t.height = float(vp.Height);
     t.minZ = vp.MinZ, t.maxZ = vp.MaxZ;
+    // Blended vertices reach camera space through their own matrices: then only the projection.
+    ScreenTransform fromCamera = t;
+    std::memcpy(fromCamera.m, ff.projection, sizeof fromCamera.m);
     const bool clipping = state_.renderState(ddivk::D3DRS_CLIPPING) != 0;
 
     void* mapped = nullptr;
@@ -199,7 +227,17 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
         uint8_t* vertex = outBytes + size_t(i) * outStride;
         float p[3];
         std::memcpy(p, in(*position), sizeof p);
-        const ProjectedVertex v = project(t, p);
+        CameraVertex camera{};
+        if (lit || blending) {
+            const float none[3] = {0, 0, 0};
+            float n[3];
+            if (normal) std::memcpy(n, in(*normal), sizeof n);
+            toCamera(
+                ff, p, normal ? n : none,
+                blendOf(weights ? in(*weights) : nullptr, weights, indices ? in(*indices) : nullptr, indices),
+                camera);
+        }
+        const ProjectedVertex v = blending ? project(fromCamera, camera.position) : project(t, p);
         clipUnion |= v.clipCode;
         clipIntersection &= v.clipCode;
         float screen[4];
@@ -210,11 +248,6 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
             toScreen(t, v, screen);
         std::memcpy(vertex, screen, sizeof screen);
         if (lit) {
-            CameraVertex camera{};
-            const float none[3] = {0, 0, 0};
-            float n[3];
-            if (normal) std::memcpy(n, in(*normal), sizeof n);
-            toCamera(ff, p, normal ? n : none, camera);
             unpackColour(inDiffuse ? readColour(in(*inDiffuse)) : 0xFFFFFFFF, camera.diffuse);
             unpackColour(inSpecular ? readColour(in(*inSpecular)) : 0, camera.specular);
             const LitColours colours = lightVertex(ff, camera);

@@ -66,17 +66,34 @@ bool reach(const FfLight& light, Vec3 p, Vec3& toLight, float& factor) {
 
 } // namespace
 
-void toCamera(const FfVertexState& ff, const float position[3], const float normal[3], CameraVertex& out) {
-    const auto& m = ff.worldView[0];
-    const auto& n = ff.normalMatrix[0];
-    for (int c = 0; c < 3; ++c) {
-        out.position[c] = position[0] * m[0][c] + position[1] * m[1][c] + position[2] * m[2][c] + m[3][c];
-        out.normal[c] = normal[0] * n[0][c] + normal[1] * n[1][c] + normal[2] * n[2][c];
+void toCamera(const FfVertexState& ff, const float position[3], const float normal[3],
+              const VertexBlend& blend, CameraVertex& out) {
+    Vec3 p{0, 0, 0}, n{0, 0, 0};
+    float weightSum = 0.0f;
+    const uint32_t matrices = std::clamp(ff.blendMatrices, 1u, 4u);
+    for (uint32_t k = 0; k < matrices; ++k) {
+        float w = 1.0f - weightSum;
+        if (k + 1 < matrices) {
+            w = blend.weights[k];
+            weightSum += w;
+        }
+        const uint32_t index =
+            ff.indexedBlend ? std::min(blend.indices[k], shader::ff::kFfBlendPalette - 1) : k;
+        const auto& m = ff.worldView[index];
+        const auto& nm = ff.normalMatrix[index];
+        Vec3 pk, nk;
+        float* pc[3] = {&pk.x, &pk.y, &pk.z};
+        float* nc[3] = {&nk.x, &nk.y, &nk.z};
+        for (int c = 0; c < 3; ++c) {
+            *pc[c] = position[0] * m[0][c] + position[1] * m[1][c] + position[2] * m[2][c] + m[3][c];
+            *nc[c] = normal[0] * nm[0][c] + normal[1] * nm[1][c] + normal[2] * nm[2][c];
+        }
+        p = p + pk * w;
+        n = n + nk * w;
     }
-    if (ff.normalizeNormals) {
-        const Vec3 unit = normalized({out.normal[0], out.normal[1], out.normal[2]});
-        out.normal[0] = unit.x, out.normal[1] = unit.y, out.normal[2] = unit.z;
-    }
+    if (ff.normalizeNormals) n = normalized(n);
+    out.position[0] = p.x, out.position[1] = p.y, out.position[2] = p.z;
+    out.normal[0] = n.x, out.normal[1] = n.y, out.normal[2] = n.z;
 }
 
 LitColours lightVertex(const FfVertexState& ff, const CameraVertex& v) {

@@ -3,6 +3,8 @@
 
 #include "d3d9/vertex_processing.h"
 
+#include <algorithm>
+
 namespace ddivk::d3d9 {
 
 std::vector<VertexField> fvfFields(uint32_t fvf) {
@@ -20,7 +22,20 @@ std::vector<VertexField> fvfFields(uint32_t fvf) {
     else if (position == D3DFVF_XYZW)
         add(::D3DDECLTYPE_FLOAT4, ::D3DDECLUSAGE_POSITION, 0, 16);
     else
-        add(::D3DDECLTYPE_FLOAT3, ::D3DDECLUSAGE_POSITION, 0, positionSize); // blend weights follow: skipped
+        add(::D3DDECLTYPE_FLOAT3, ::D3DDECLUSAGE_POSITION, 0, 12);
+    // XYZB1..5: 1..5 floats after xyz; with a LASTBETA flag the last of them holds the four blend
+    // indices. Blending reads at most four weights (3 with indices); a fifth is skipped.
+    if (position >= D3DFVF_XYZB1 && position <= D3DFVF_XYZB5) {
+        uint32_t betas = (position - D3DFVF_XYZB1) / 2 + 1;
+        const bool indexed = fvf & (D3DFVF_LASTBETA_UBYTE4 | D3DFVF_LASTBETA_D3DCOLOR);
+        const uint32_t weights = indexed ? betas - 1 : betas;
+        if (weights)
+            add(static_cast<uint8_t>(::D3DDECLTYPE_FLOAT1 + std::min(weights, 4u) - 1),
+                ::D3DDECLUSAGE_BLENDWEIGHT, 0, 4 * weights);
+        if (indexed)
+            add((fvf & D3DFVF_LASTBETA_UBYTE4) ? ::D3DDECLTYPE_UBYTE4 : ::D3DDECLTYPE_D3DCOLOR,
+                ::D3DDECLUSAGE_BLENDINDICES, 0, 4);
+    }
     if (fvf & D3DFVF_NORMAL) add(::D3DDECLTYPE_FLOAT3, ::D3DDECLUSAGE_NORMAL, 0, 12);
     if (fvf & D3DFVF_PSIZE) add(::D3DDECLTYPE_FLOAT1, ::D3DDECLUSAGE_PSIZE, 0, 4);
     if (fvf & D3DFVF_DIFFUSE) add(::D3DDECLTYPE_D3DCOLOR, ::D3DDECLUSAGE_COLOR, 0, 4);
@@ -49,7 +64,7 @@ std::optional<VertexField> findField(const std::vector<VertexField>& fields, uin
 
 uint32_t readableFieldSize(uint8_t type) {
     if (type <= ::D3DDECLTYPE_FLOAT4) return 4 * (type + 1u);
-    return type == ::D3DDECLTYPE_D3DCOLOR ? 4 : 0;
+    return type == ::D3DDECLTYPE_D3DCOLOR || type == ::D3DDECLTYPE_UBYTE4 ? 4 : 0;
 }
 
 ProjectedVertex project(const ScreenTransform& t, const float p[3]) {

@@ -22,15 +22,16 @@ struct VertexField {
     uint8_t usageIndex = 0;
 };
 
-// The fields of an FVF code on stream 0 in D3D9's FVF order (position, blend weights skipped,
-// normal, point size, diffuse, specular, texture coordinate sets); empty for a malformed FVF.
+// The fields of an FVF code on stream 0 in D3D9's FVF order (position, blend weights and
+// indices, normal, point size, diffuse, specular, texture coordinate sets); empty for a
+// malformed FVF.
 std::vector<VertexField> fvfFields(uint32_t fvf);
 // The fields of a declaration's elements up to D3DDECL_END.
 std::vector<VertexField> declarationFields(const D3DVERTEXELEMENT9* elements, unsigned count);
 // The field of `usage` / `index`, if the layout has one.
 std::optional<VertexField> findField(const std::vector<VertexField>& fields, uint8_t usage, uint8_t index);
-// Bytes of a D3DDECLTYPE; 0 for one ProcessVertices does not read (it reads FLOAT1..4 and
-// D3DCOLOR).
+// Bytes of a D3DDECLTYPE; 0 for one ProcessVertices does not read (it reads FLOAT1..4,
+// D3DCOLOR and UBYTE4).
 uint32_t readableFieldSize(uint8_t type);
 
 // World * view * projection (row vectors, D3D9's convention) and the viewport.

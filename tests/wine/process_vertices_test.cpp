@@ -1,7 +1,8 @@
 // IDirect3DDevice9::ProcessVertices (docs/d3d9-dll.md, "Other device methods"): positions through
 // world * view * projection and the viewport, computed again here; colours and texture
 // coordinates copied; the clip status and clip coordinates of vertices outside the view
-// volume; D3DPV_DONOTCOPYDATA; the processed vertices drawn and read back; the argument rules.
+// volume; D3DPV_DONOTCOPYDATA; the processed vertices drawn and read back; vertex blending,
+// plain and indexed; the argument rules.
 // Lit colours are in process_vertices_lighting_test.cpp.
 #include "check.h"
 #include "device_support.h"
@@ -227,8 +228,8 @@ TEST(ProcessVertices, DoNotCopyDataWritesOnlyPositions) {
 }
 
 // D3DERR_INVALIDCALL, the destination unchanged: no destination, a destination without an FVF,
-// a range past its end, a stream that is not set, and vertex blending (which this
-// implementation does not compute rather than approximate).
+// a range past its end, a stream that is not set, and tweening (which this implementation
+// does not compute rather than approximate).
 TEST(ProcessVertices, InvalidArgumentsAreRefusedAndChangeNothing) {
     const SourceVertex point = {0.5f, -0.5f, 0.25f, 0xFF00FF00, 0.5f, 0.5f};
     ProcessingDevice t(&point, 1);
@@ -242,7 +243,7 @@ TEST(ProcessVertices, InvalidArgumentsAreRefusedAndChangeNothing) {
     CHECK_EQ(t->ProcessVertices(0, 2, 1, out, nullptr, 0), D3DERR_INVALIDCALL);
     CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, 0x80000000), D3DERR_INVALIDCALL);
     CHECK_EQ(t->ProcessVertices(1, 0, 1, out, nullptr, 0), D3DERR_INVALIDCALL); // past the source
-    CHECK_EQ(t->SetRenderState(D3DRS_VERTEXBLEND, D3DVBF_1WEIGHTS), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_VERTEXBLEND, D3DVBF_TWEENING), D3D_OK);
     CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, 0), D3DERR_INVALIDCALL);
     CHECK_EQ(t->SetRenderState(D3DRS_VERTEXBLEND, D3DVBF_DISABLE), D3D_OK);
     CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
@@ -280,4 +281,67 @@ TEST(ProcessVertices, MixedDevicesReadOnlySoftwareProcessingSources) {
     out->Release();
     software->Release();
     hardware->Release();
+}
+
+// "Geometry Blending": with D3DVBF_1WEIGHTS a vertex is weight * (p * WORLDMATRIX(0)) +
+// (1 - weight) * (p * WORLDMATRIX(1)); indexed ("Indexed Vertex Blending"), the FVF's last beta
+// names the matrices: UBYTE4 bytes in order, D3DCOLOR as its R, G, B, A (bytes 2, 1, 0, 3).
+TEST(ProcessVertices, VertexBlendingMixesTheWorldMatricesByWeight) {
+    TestDevice t(64, 64, false, D3DCREATE_SOFTWARE_VERTEXPROCESSING);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, FALSE), D3D_OK);
+    const D3DMATRIX right = matrix({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.5f, 0, 0, 1});
+    const D3DMATRIX down = matrix({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -0.5f, 0, 1});
+    IDirect3DVertexBuffer9* out = buffer(t.device, 2 * sizeof(OutputVertex), kOutputFvf, nullptr);
+    REQUIRE(out != nullptr);
+    // Screen x = (1 + x) * 32, y = (1 - y) * 32 with identity view and projection.
+    auto screenAt = [&](const OutputVertex& o, float x, float y) {
+        return approx(o.x, (1 + x) * 32) && approx(o.y, (1 - y) * 32) && approx(o.z, 0.5f);
+    };
+
+    struct Weighted {
+        float x, y, z, weight;
+    };
+    const Weighted weighted[2] = {{0.0f, 0.0f, 0.5f, 0.25f}, {0.25f, 0.25f, 0.5f, 1.0f}};
+    IDirect3DVertexBuffer9* plain = buffer(t.device, sizeof weighted, D3DFVF_XYZB1, weighted);
+    REQUIRE(plain != nullptr);
+    CHECK_EQ(t->SetTransform(D3DTS_WORLDMATRIX(0), &right), D3D_OK);
+    CHECK_EQ(t->SetTransform(D3DTS_WORLDMATRIX(1), &down), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_VERTEXBLEND, D3DVBF_1WEIGHTS), D3D_OK);
+    CHECK_EQ(t->SetFVF(D3DFVF_XYZB1), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(0, plain, 0, sizeof(Weighted)), D3D_OK);
+    CHECK_EQ(t->ProcessVertices(0, 0, 2, out, nullptr, 0), D3D_OK);
+    std::vector<OutputVertex> v = contents(out, 2);
+    REQUIRE(v.size() == 2);
+    CHECK(screenAt(v[0], 0.25f * 0.5f, 0.75f * -0.5f)); // a quarter right, three quarters down
+    CHECK(screenAt(v[1], 0.25f + 0.5f, 0.25f));         // all right
+
+    struct Indexed {
+        float x, y, z, weight;
+        DWORD indices;
+    };
+    const D3DMATRIX distant = matrix({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 100, 100, 0, 1});
+    for (DWORD lastBeta : {DWORD(D3DFVF_LASTBETA_UBYTE4), DWORD(D3DFVF_LASTBETA_D3DCOLOR)}) {
+        // Matrices 3 and 6; 0 and 1 are far away, so reading the wrong ones shows.
+        const DWORD indices = lastBeta == D3DFVF_LASTBETA_UBYTE4 ? 0x00000603u : 0x00030600u;
+        const Indexed vertex = {0.0f, 0.0f, 0.5f, 0.5f, indices};
+        const DWORD fvf = D3DFVF_XYZB2 | lastBeta;
+        IDirect3DVertexBuffer9* source = buffer(t.device, sizeof vertex, fvf, &vertex);
+        REQUIRE(source != nullptr);
+        CHECK_EQ(t->SetTransform(D3DTS_WORLDMATRIX(0), &distant), D3D_OK);
+        CHECK_EQ(t->SetTransform(D3DTS_WORLDMATRIX(1), &distant), D3D_OK);
+        CHECK_EQ(t->SetTransform(D3DTS_WORLDMATRIX(3), &right), D3D_OK);
+        CHECK_EQ(t->SetTransform(D3DTS_WORLDMATRIX(6), &down), D3D_OK);
+        CHECK_EQ(t->SetRenderState(D3DRS_INDEXEDVERTEXBLENDENABLE, TRUE), D3D_OK);
+        CHECK_EQ(t->SetFVF(fvf), D3D_OK);
+        CHECK_EQ(t->SetStreamSource(0, source, 0, sizeof(Indexed)), D3D_OK);
+        CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, 0), D3D_OK);
+        v = contents(out, 1);
+        REQUIRE(v.size() == 1);
+        CHECK(screenAt(v[0], 0.5f * 0.5f, 0.5f * -0.5f));
+        CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
+        source->Release();
+    }
+    plain->Release();
+    out->Release();
 }
