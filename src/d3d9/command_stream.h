@@ -61,6 +61,10 @@ class CommandStream {
     void post(std::function<void()> work);
     // Waits until everything recorded so far has executed.
     void finish();
+    // The position of everything handed to the worker so far (each flush moves it on), and a
+    // wait until the worker has executed up to such a position.
+    uint64_t handedOver() const { return submitted_; }
+    void waitUntilExecuted(uint64_t position) { waitFor(position); }
 
     // Failures of recorded tokens the front end did not foresee (each is logged): the front end
     // checks every call before recording it, so this stays 0 in a correct program.

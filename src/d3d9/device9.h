@@ -14,6 +14,7 @@
 #include "util/unimplemented.h"
 
 #include <array>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -356,6 +357,16 @@ class Device9 final : public IDirect3DDevice9Ex {
     void presentOnWorker(HWND window, uint32_t interval, uint32_t surface, const ddivk_rect* source,
                          const ddivk_rect* dest);
     void destroyWindowChains();
+    // The maximum frame latency (device9_frame_latency.cpp): an event query after each frame's
+    // work, and at Present a wait for the oldest frames beyond the latency.
+    ddivk::HANDLE markFrameEnd();
+    void throttleFrames(ddivk::HANDLE marker);
+    struct FrameMarker {
+        ddivk::HANDLE query;
+        uint64_t position; // the command stream's position after the frame's Present
+    };
+    std::deque<FrameMarker> framesInFlight_;
+    std::vector<ddivk::HANDLE> spareFrameMarkers_;
     // Waits until the window chains' presents have reached the window system (on the worker).
     void waitForWindowPresents();
     // UpdateSurface from an offscreen plain (system-memory) surface (device9_texture_copies.cpp).

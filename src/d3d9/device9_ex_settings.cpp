@@ -1,8 +1,8 @@
 // IDirect3DDevice9Ex's presentation settings: maximum frame latency, GPU thread priority,
 // resource residency, the display mode with rotation, WaitForVBlank; and SetDialogBoxMode.
-// Latency and priority are kept and answered back; neither changes scheduling here: the command
-// stream bounds the frames in flight at its three batches (command_stream.h), and Vulkan gives
-// no GPU thread priority to set.
+// The latency bounds the frames in flight at each Present (device9_frame_latency.cpp); the
+// priority is kept and answered back, changing no scheduling: Vulkan gives no GPU thread
+// priority to set.
 // Driver headers before <d3d9.h>: device9.h first.
 #include "d3d9/device9.h"
 

@@ -1,8 +1,8 @@
 // IDirect3DDevice9Ex: presentation. Present posts the back buffer's presentation to the
 // worker after the frame's commands and hands the batch over, so the program goes on recording
 // the next frame; the worker presents through the driver's swapchain of the window (one per
-// window, made at its first Present). The program runs at most a few frames ahead: the command
-// stream has three batches, and each Present ends one.
+// window, made at its first Present). The program runs at most the maximum frame latency ahead
+// of the GPU (device9_frame_latency.cpp).
 #include "d3d9/device9.h"
 
 #include "d3d9/surface9.h"
@@ -50,11 +50,13 @@ HRESULT Device9::presentSurface(const D3DPRESENT_PARAMETERS& p, uint32_t surface
     HWND target = window ? window : p.hDeviceWindow ? p.hDeviceWindow : creation_.focusWindow;
     const uint32_t interval = (flags & D3DPRESENT_FORCEIMMEDIATE) ? 0 : intervalOf(p.PresentationInterval);
     ++presentCount_;
+    const ddivk::HANDLE marker = markFrameEnd();
     stream_->post(
         [this, target, interval, surface, from, to, hasFrom = source != nullptr, hasTo = dest != nullptr] {
             presentOnWorker(target, interval, surface, hasFrom ? &from : nullptr, hasTo ? &to : nullptr);
         });
     stream_->flush(); // the frame's work and its presentation go to the worker now
+    throttleFrames(marker);
     return D3D_OK;
 }
 

@@ -126,3 +126,50 @@ TEST(Device, SetDialogBoxModeNeedsItsDocumentedConditions) {
     CHECK_EQ(lockable->SetDialogBoxMode(TRUE), D3DERR_INVALIDCALL);
     CHECK_EQ(lockable->EndScene(), D3D_OK);
 }
+
+// The maximum frame latency bounds the frames the GPU has not finished when Present returns:
+// with 1, the previous frame is done. Each frame blends many quads over a 512 x 512 target, so
+// the GPU is well behind a program that does not wait. Each frame's event query is polled
+// once right after its Issue (passing it to the driver), so the poll after the next Present
+// only reads the GPU's progress.
+TEST(DeviceEx, MaximumFrameLatencyOfOneFinishesThePreviousFrameAtPresent) {
+    TestDeviceEx t;
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->SetMaximumFrameLatency(1), D3D_OK);
+    IDirect3DSurface9* target = nullptr;
+    REQUIRE(t->CreateRenderTarget(512, 512, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &target,
+                                  nullptr) == D3D_OK);
+    IDirect3DSurface9* backBuffer = nullptr;
+    REQUIRE(t->GetRenderTarget(0, &backBuffer) == D3D_OK);
+    const ScreenVertex quad[4] = {{0, 0, 0.5f, 1, 0x10204080},
+                                  {512, 0, 0.5f, 1, 0x10204080},
+                                  {0, 512, 0.5f, 1, 0x10204080},
+                                  {512, 512, 0.5f, 1, 0x10204080}};
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, FALSE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZENABLE, D3DZB_FALSE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ALPHABLENDENABLE, TRUE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_SRCBLEND, D3DBLEND_SRCALPHA), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_DESTBLEND, D3DBLEND_INVSRCALPHA), D3D_OK);
+    constexpr int kFrames = 4;
+    IDirect3DQuery9* ends[kFrames] = {};
+    int finishedAtPresent = 0;
+    for (int frame = 0; frame < kFrames; ++frame) {
+        REQUIRE(t->CreateQuery(D3DQUERYTYPE_EVENT, &ends[frame]) == D3D_OK);
+        CHECK_EQ(t->SetRenderTarget(0, target), D3D_OK);
+        CHECK_EQ(t->BeginScene(), D3D_OK);
+        for (int i = 0; i < 60; ++i)
+            CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, quad, sizeof(ScreenVertex)), D3D_OK);
+        CHECK_EQ(t->EndScene(), D3D_OK);
+        CHECK_EQ(t->SetRenderTarget(0, backBuffer), D3D_OK);
+        CHECK_EQ(ends[frame]->Issue(D3DISSUE_END), D3D_OK);
+        ends[frame]->GetData(nullptr, 0, 0); // hands the issue to the driver; the GPU is still busy
+        CHECK_EQ(t->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
+        if (frame > 0) finishedAtPresent += ends[frame - 1]->GetData(nullptr, 0, 0) == S_OK;
+    }
+    CHECK_EQ(finishedAtPresent, kFrames - 1);
+    for (IDirect3DQuery9* q : ends)
+        if (q) q->Release();
+    backBuffer->Release();
+    target->Release();
+}
