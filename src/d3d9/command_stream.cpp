@@ -179,6 +179,11 @@ void CommandStream::submit(Job&& job) {
     completed_ = job.ticket;
 }
 
+bool CommandStream::executed(uint64_t position) {
+    std::lock_guard lock(mutex_);
+    return completed_ >= position;
+}
+
 void CommandStream::waitFor(uint64_t ticket) {
     std::unique_lock lock(mutex_);
     changed_.wait(lock, [&] { return completed_ >= ticket; });

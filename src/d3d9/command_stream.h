@@ -65,6 +65,7 @@ class CommandStream {
     // wait until the worker has executed up to such a position.
     uint64_t handedOver() const { return submitted_; }
     void waitUntilExecuted(uint64_t position) { waitFor(position); }
+    bool executed(uint64_t position);
 
     // Failures of recorded tokens the front end did not foresee (each is logged): the front end
     // checks every call before recording it, so this stays 0 in a correct program.

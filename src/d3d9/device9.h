@@ -361,6 +361,9 @@ class Device9 final : public IDirect3DDevice9Ex {
     // work, and at Present a wait for the oldest frames beyond the latency.
     ddivk::HANDLE markFrameEnd();
     void throttleFrames(ddivk::HANDLE marker);
+    // Drops the finished frames at the front without waiting; true when another frame may be
+    // presented without waiting (D3DPRESENT_DONOTWAIT).
+    bool frameSlotFree();
     struct FrameMarker {
         ddivk::HANDLE query;
         uint64_t position; // the command stream's position after the frame's Present

@@ -37,6 +37,18 @@ ddivk::HANDLE Device9::markFrameEnd() {
     return marker;
 }
 
+bool Device9::frameSlotFree() {
+    while (!framesInFlight_.empty()) {
+        const FrameMarker& oldest = framesInFlight_.front();
+        if (!stream_->executed(oldest.position) ||
+            ddivk_umd_query_get_data(context_, oldest.query, nullptr, 0, 0) == S_FALSE)
+            break;
+        spareFrameMarkers_.push_back(oldest.query);
+        framesInFlight_.pop_front();
+    }
+    return framesInFlight_.size() < maximumFrameLatency_;
+}
+
 // Called after the Present's flush with the frame's marker: waits for the oldest frames until
 // at most the latency are in flight.
 void Device9::throttleFrames(ddivk::HANDLE marker) {

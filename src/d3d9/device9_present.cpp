@@ -49,6 +49,9 @@ HRESULT Device9::presentSurface(const D3DPRESENT_PARAMETERS& p, uint32_t surface
         return D3DERR_INVALIDCALL;
     HWND target = window ? window : p.hDeviceWindow ? p.hDeviceWindow : creation_.focusWindow;
     const uint32_t interval = (flags & D3DPRESENT_FORCEIMMEDIATE) ? 0 : intervalOf(p.PresentationInterval);
+    // D3DPRESENT_DONOTWAIT: "if the presentation would block", D3DERR_WASSTILLDRAWING and
+    // nothing presented; here it would block while the frame latency is reached.
+    if ((flags & D3DPRESENT_DONOTWAIT) && !frameSlotFree()) return D3DERR_WASSTILLDRAWING;
     ++presentCount_;
     const ddivk::HANDLE marker = markFrameEnd();
     stream_->post(

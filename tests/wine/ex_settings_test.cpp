@@ -127,41 +127,60 @@ TEST(Device, SetDialogBoxModeNeedsItsDocumentedConditions) {
     CHECK_EQ(lockable->EndScene(), D3D_OK);
 }
 
+// Frames that keep the GPU busy: quads blended over a 512 x 512 render target, then the back
+// buffer bound again for the Present.
+struct BlendingFrames {
+    IDirect3DDevice9Ex* device;
+    IDirect3DSurface9* target = nullptr;
+    IDirect3DSurface9* backBuffer = nullptr;
+    explicit BlendingFrames(IDirect3DDevice9Ex* d) : device(d) {
+        if (FAILED(device->CreateRenderTarget(512, 512, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE,
+                                              &target, nullptr)) ||
+            FAILED(device->GetRenderTarget(0, &backBuffer)))
+            return;
+        device->SetFVF(kScreenFvf);
+        device->SetRenderState(D3DRS_LIGHTING, FALSE);
+        device->SetRenderState(D3DRS_ZENABLE, D3DZB_FALSE);
+        device->SetRenderState(D3DRS_ALPHABLENDENABLE, TRUE);
+        device->SetRenderState(D3DRS_SRCBLEND, D3DBLEND_SRCALPHA);
+        device->SetRenderState(D3DRS_DESTBLEND, D3DBLEND_INVSRCALPHA);
+    }
+    ~BlendingFrames() {
+        if (backBuffer) backBuffer->Release();
+        if (target) target->Release();
+    }
+    bool ready() const { return target && backBuffer; }
+    void draw(int quads) {
+        const ScreenVertex quad[4] = {{0, 0, 0.5f, 1, 0x10204080},
+                                      {512, 0, 0.5f, 1, 0x10204080},
+                                      {0, 512, 0.5f, 1, 0x10204080},
+                                      {512, 512, 0.5f, 1, 0x10204080}};
+        CHECK_EQ(device->SetRenderTarget(0, target), D3D_OK);
+        CHECK_EQ(device->BeginScene(), D3D_OK);
+        for (int i = 0; i < quads; ++i)
+            CHECK_EQ(device->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, quad, sizeof(ScreenVertex)), D3D_OK);
+        CHECK_EQ(device->EndScene(), D3D_OK);
+        CHECK_EQ(device->SetRenderTarget(0, backBuffer), D3D_OK);
+    }
+};
+
 // The maximum frame latency bounds the frames the GPU has not finished when Present returns:
-// with 1, the previous frame is done. Each frame blends many quads over a 512 x 512 target, so
-// the GPU is well behind a program that does not wait. Each frame's event query is polled
-// once right after its Issue (passing it to the driver), so the poll after the next Present
-// only reads the GPU's progress.
+// with 1, the previous frame is done. Each frame blends 60 quads over 512 x 512, so the GPU is
+// well behind a program that does not wait. Each frame's event query is polled once right
+// after its Issue (passing it to the driver), so the poll after the next Present only reads the
+// GPU's progress.
 TEST(DeviceEx, MaximumFrameLatencyOfOneFinishesThePreviousFrameAtPresent) {
     TestDeviceEx t;
     REQUIRE(t.device != nullptr);
     CHECK_EQ(t->SetMaximumFrameLatency(1), D3D_OK);
-    IDirect3DSurface9* target = nullptr;
-    REQUIRE(t->CreateRenderTarget(512, 512, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &target,
-                                  nullptr) == D3D_OK);
-    IDirect3DSurface9* backBuffer = nullptr;
-    REQUIRE(t->GetRenderTarget(0, &backBuffer) == D3D_OK);
-    const ScreenVertex quad[4] = {{0, 0, 0.5f, 1, 0x10204080},
-                                  {512, 0, 0.5f, 1, 0x10204080},
-                                  {0, 512, 0.5f, 1, 0x10204080},
-                                  {512, 512, 0.5f, 1, 0x10204080}};
-    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
-    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, FALSE), D3D_OK);
-    CHECK_EQ(t->SetRenderState(D3DRS_ZENABLE, D3DZB_FALSE), D3D_OK);
-    CHECK_EQ(t->SetRenderState(D3DRS_ALPHABLENDENABLE, TRUE), D3D_OK);
-    CHECK_EQ(t->SetRenderState(D3DRS_SRCBLEND, D3DBLEND_SRCALPHA), D3D_OK);
-    CHECK_EQ(t->SetRenderState(D3DRS_DESTBLEND, D3DBLEND_INVSRCALPHA), D3D_OK);
+    BlendingFrames frames(t.device);
+    REQUIRE(frames.ready());
     constexpr int kFrames = 4;
     IDirect3DQuery9* ends[kFrames] = {};
     int finishedAtPresent = 0;
     for (int frame = 0; frame < kFrames; ++frame) {
         REQUIRE(t->CreateQuery(D3DQUERYTYPE_EVENT, &ends[frame]) == D3D_OK);
-        CHECK_EQ(t->SetRenderTarget(0, target), D3D_OK);
-        CHECK_EQ(t->BeginScene(), D3D_OK);
-        for (int i = 0; i < 60; ++i)
-            CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, quad, sizeof(ScreenVertex)), D3D_OK);
-        CHECK_EQ(t->EndScene(), D3D_OK);
-        CHECK_EQ(t->SetRenderTarget(0, backBuffer), D3D_OK);
+        frames.draw(60);
         CHECK_EQ(ends[frame]->Issue(D3DISSUE_END), D3D_OK);
         ends[frame]->GetData(nullptr, 0, 0); // hands the issue to the driver; the GPU is still busy
         CHECK_EQ(t->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
@@ -170,6 +189,30 @@ TEST(DeviceEx, MaximumFrameLatencyOfOneFinishesThePreviousFrameAtPresent) {
     CHECK_EQ(finishedAtPresent, kFrames - 1);
     for (IDirect3DQuery9* q : ends)
         if (q) q->Release();
-    backBuffer->Release();
-    target->Release();
+}
+
+// D3DPRESENT_DONOTWAIT: while the latency is reached (1 here, the previous frame still being
+// drawn), PresentEx answers D3DERR_WASSTILLDRAWING and presents nothing; the S_OK that ends the
+// retries comes only once the previous frame (200 quads blended over 512 x 512; the next one
+// draws nothing, so the program is there at once) is finished.
+TEST(DeviceEx, PresentExDoNotWaitAnswersStillDrawingWhileTheLatencyIsReached) {
+    TestDeviceEx t;
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->SetMaximumFrameLatency(1), D3D_OK);
+    BlendingFrames frames(t.device);
+    REQUIRE(frames.ready());
+    IDirect3DQuery9* first = nullptr;
+    REQUIRE(t->CreateQuery(D3DQUERYTYPE_EVENT, &first) == D3D_OK);
+    frames.draw(200);
+    CHECK_EQ(first->Issue(D3DISSUE_END), D3D_OK);
+    first->GetData(nullptr, 0, 0); // hands the issue to the driver
+    CHECK_EQ(t->PresentEx(nullptr, nullptr, nullptr, nullptr, 0), D3D_OK);
+    HRESULT hr = D3DERR_WASSTILLDRAWING;
+    for (int ms = 0; ms < 10000 && hr == D3DERR_WASSTILLDRAWING; ++ms) {
+        hr = t->PresentEx(nullptr, nullptr, nullptr, nullptr, D3DPRESENT_DONOTWAIT);
+        if (hr == D3DERR_WASSTILLDRAWING) Sleep(1);
+    }
+    CHECK_EQ(hr, D3D_OK);
+    CHECK_EQ(first->GetData(nullptr, 0, 0), S_OK); // presenting needed the first frame finished
+    first->Release();
 }
