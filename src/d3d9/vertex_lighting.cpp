@@ -6,7 +6,6 @@
 namespace ddivk::d3d9 {
 namespace {
 
-using shader::ff::FfColorSource;
 using shader::ff::FfLight;
 using shader::ff::FfVertexState;
 
