@@ -1,5 +1,6 @@
 #include "unit/translate/conformance.h"
 
+#include "support/spirv_flat_inputs.h"
 #include "unit/translate/translate_util.h"
 
 #include <cmath>
@@ -66,7 +67,7 @@ std::vector<Float4> runVertexShader(const std::string& vsText, const std::vector
 
     ShaderRun run;
     run.vertexSpirv = vs.spirv;
-    run.fragmentSpirv = pixel.spirv;
+    run.fragmentSpirv = ddivk::test::withFlatInputs(pixel.spirv); // a point's values exactly
     run.width = rows;
     run.height = 1;
     run.vertexCount = rows;
@@ -117,7 +118,7 @@ std::vector<Float4> runPixelShader(const std::string& psText, const PixelInputs&
 
     ShaderRun run;
     run.vertexSpirv = vs.spirv;
-    run.fragmentSpirv = ps.spirv;
+    run.fragmentSpirv = ddivk::test::withFlatInputs(ps.spirv); // a point's values exactly
     run.width = rows;
     run.height = 1;
     run.vertexCount = rows;

@@ -1,5 +1,6 @@
 // Every translated module passes spirv-val: realistic shaders of each version, each flow-control
 // shape, and the interface the translator reports.
+#include "support/spirv_flat_inputs.h"
 #include "unit/shader/realistic_shaders.h"
 #include "unit/translate/translate_util.h"
 
@@ -109,6 +110,29 @@ TEST(TranslateValid, OutputsSharingASemanticKeepTheFirst) {
     size_t varyings = 0;
     for (const InterfaceSlot& s : t.outputs) varyings += s.location != kBuiltInLocation;
     EXPECT_EQ(varyings, 1u);
+}
+
+// The conformance harness's rewrite (support/spirv_flat_inputs.h) keeps the module valid: each
+// user input becomes Flat (a centroid one loses Centroid), the built-in vPos stays as it was.
+TEST(TranslateValid, HarnessFlatInputsStayValid) {
+    const Translation t =
+        translateValid("ps_3_0\ndcl_texcoord0 v0\ndcl_texcoord1_centroid v1\ndcl_color0 v2\n"
+                       "dcl vPos.xy\nadd r0, v0, v1\nadd r0, r0, v2\nadd r0.xy, r0, vPos\n"
+                       "mov oC0, r0\n");
+    ASSERT_FALSE(t.spirv.empty());
+    const std::vector<uint32_t> flat = ddivk::test::withFlatInputs(t.spirv);
+    const auto val = spirv::test::spirvVal(flat);
+    EXPECT_TRUE(val.valid) << val.output;
+    auto count = [](const std::vector<uint32_t>& words, uint32_t decoration) {
+        size_t n = 0;
+        for (size_t at = 5; at < words.size(); at += words[at] >> 16)
+            if ((words[at] & 0xFFFF) == 71 && words[at + 2] == decoration) ++n;
+        return n;
+    };
+    EXPECT_EQ(count(flat, 14), 3u) << "Flat on v0, v1 and v2";
+    EXPECT_EQ(count(t.spirv, 16), 1u) << "the translation keeps _centroid";
+    EXPECT_EQ(count(flat, 16), 0u) << "Centroid gone with Flat";
+    EXPECT_EQ(count(flat, 11), count(t.spirv, 11)) << "built-ins untouched";
 }
 
 } // namespace
