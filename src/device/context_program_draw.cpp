@@ -181,6 +181,13 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     }
     if (plan->instancing == draw::InstancingPath::DrawLoop)
         DDIVK_WARN_ONCE("instancing without VK_EXT_vertex_attribute_divisor in fixed function: one draw per instance");
+    // Fixed function places vertices by their position alone: without one (FVF 0 and no
+    // declaration, or a declaration with no POSITION / POSITIONT) every vertex would sit at the
+    // zero default, w = 0, which devices clip or rasterise as they like. Nothing is drawn.
+    if (!vs && (plan->missingInputs >> abi::kFfInPosition & 1)) {
+        DDIVK_WARN_ONCE("fixed-function draw without a position element: nothing is drawn");
+        return S_OK;
+    }
 
     // The render target.
     Surface* color = device_.findSurface(s.renderTargets[0]);
