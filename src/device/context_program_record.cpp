@@ -424,7 +424,13 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     } else {
         record(plan.instanceCount);
     }
-    if (d.streamOutput) d.streamOutput->end(cb);
+    if (d.streamOutput) {
+        d.streamOutput->end(cb);
+        // The next capture resumes from the counters this one wrote, and Begin reads them in the
+        // draw-indirect stage: only a barrier orders that, and none may stand inside a pass
+        // (NVIDIA's, without one, resumed from the stale counter). Ending the pass issues it.
+        cmds.endRendering();
+    }
     cmds.countDraw();
     ++drawCount_;
     if (cmds.draws() >= kDrawsPerSubmission) cmds.flush();
