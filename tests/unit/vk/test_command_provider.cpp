@@ -57,6 +57,10 @@ TEST(CommandProvider, RecordingMemoryIsReusedOnceThePoolCompleted) {
         device.queue().wait(provider.submit(cb));
         if (frame == 0) afterFirst = provider.recordingMemoryBytes();
     }
+    // Drivers that keep command memory of their own (NVIDIA's) allocate nothing through the
+    // pool's callbacks; lavapipe records through them, so there the arena must be in use.
+    if (afterFirst == 0 && !test::isLavapipe(device))
+        GTEST_SKIP() << "this driver records outside the pool's allocation callbacks";
     EXPECT_GT(afterFirst, 0u);
     EXPECT_EQ(provider.recordingMemoryBytes(), afterFirst);
     EXPECT_EQ(provider.poolCount(), 1u);
