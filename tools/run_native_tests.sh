@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs a folder made by tools/pack_native_tests.sh (copied there as run.sh):
 #   bash DIR/run.sh [LOGS]        (logs, GoogleTest XML included: LOGS, default /tmp/ddivk-logs)
-# Every test with the validation layer on, 8 at a time, then the benchmarks when BENCH=1.
+# Every test with the validation layer on, 8 at a time (TESTS=0 skips them), then the
+# benchmarks when BENCH=1, with the layer off.
 # Prints one line per test and the failed cases; exits 1 when any failed. The Vulkan driver
 # is the system's (VK_ICD_FILENAMES chooses another: docs/vulkan.md, "NVIDIA, headless").
 # Root is needed once where /usr/bin/spirv-val is missing (the tests run that path), and
@@ -30,12 +31,15 @@ run_one() { # NAME TIMEOUT env [VAR=VALUE...] PROGRAM [ARGS...]
 export -f run_one
 export pack logs
 status=0
-xargs -P 8 -L 1 bash -c 'run_one "$@"' _ <"$pack/tests.txt" || status=1
-echo "== failed cases"
-grep -h -E '^\[  FAILED  \] [A-Za-z].*\([0-9]+ ms\)$' "$logs"/*.log | sort -u
+if [ "${TESTS:-1}" = 1 ]; then
+  xargs -P 8 -L 1 bash -c 'run_one "$@"' _ <"$pack/tests.txt" || status=1
+  echo "== failed cases"
+  grep -h -E '^\[  FAILED  \] [A-Za-z].*\([0-9]+ ms\)$' "$logs"/*.log | sort -u
+fi
 
 if [ "${BENCH:-0}" = 1 ]; then
-  echo "== benchmarks"
+  echo "== benchmarks (validation off)"
+  export -n DDIVK_VALIDATION
   "$pack/bin/ddivk-bench" --benchmark_min_time=0.3 2>&1 | tee "$logs/ddivk-bench.txt" | grep -E '^BM_|^Benchmark'
   "$pack/bin/d3d9-plain-vulkan-bench" --frames 300 draws instancing state_churn 2>&1 | tee "$logs/plain.txt"
 fi
