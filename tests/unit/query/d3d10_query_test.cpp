@@ -515,6 +515,26 @@ TEST_F(D3D10Query, PipelineStatsTriangleListOfFourPrimitives) {
     EXPECT_EQ(st.CInvocations, 4u);
 }
 
+// A fixed-function draw with no vertex input (FVF 0, no declaration: a context's state before
+// any is set) has no position to place its vertices by: nothing is drawn, so nothing is
+// assembled or shaded (before, every vertex sat at (0, 0, 0, 0), which lavapipe clipped and
+// NVIDIA drew at the centre).
+TEST_F(D3D10Query, PipelineStatsAFixedFunctionDrawWithoutPositionsDrawsNothing) {
+    D3D10DDI_HQUERY q = create10(D3D10DDI_QUERY_PIPELINESTATS);
+    D3D10DDI_HQUERY occlusion = create10(D3D10DDI_QUERY_OCCLUSION);
+    begin10(q);
+    begin10(occlusion);
+    CommandStream s = scene();
+    s.cmd(D3DDP2OP_DRAWPRIMITIVE, 1).put(D3DHAL_DP2DRAWPRIMITIVE{D3DPT_TRIANGLELIST, 0, 1});
+    ASSERT_EQ(execute(s), S_OK);
+    end10(occlusion);
+    end10(q);
+    const auto st = wait10<D3D10_DDI_QUERY_DATA_PIPELINE_STATISTICS>(q);
+    EXPECT_EQ(st.IAVertices, 0u);
+    EXPECT_EQ(st.VSInvocations, 0u);
+    EXPECT_EQ(wait10<uint64_t>(occlusion), 0u);
+}
+
 TEST_F(D3D10Query, PipelineStatsTriangleStripOfFourPrimitives) {
     D3D10DDI_HQUERY q = create10(D3D10DDI_QUERY_PIPELINESTATS);
     begin10(q);
