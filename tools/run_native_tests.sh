@@ -6,7 +6,8 @@
 # Prints one line per test and the failed cases; exits 1 when any failed. The Vulkan driver
 # is the system's (VK_ICD_FILENAMES chooses another: docs/vulkan.md, "NVIDIA, headless").
 # Root is needed once where /usr/bin/spirv-val is missing (the tests run that path), and
-# util's source-tree test needs the source at the path it was built from (it skips without).
+# util's KnownOptions test reads the sources at the path they were built from (link the
+# checkout there, e.g. /work/main, or it fails).
 set -uo pipefail
 pack=$(cd "$(dirname "$0")" && pwd)
 logs=$(mkdir -p "${1:-/tmp/ddivk-logs}" && cd "${1:-/tmp/ddivk-logs}" && pwd)
