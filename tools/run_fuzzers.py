@@ -4,6 +4,7 @@
 Usage: run_fuzzers.py BUILDDIR RESULTDIR SECONDS. Seeds come from tests/fuzz/corpus/<name>/ when
 present. Writes RESULTDIR/<name>.json ({name, ok, reason, execs}); exits 1 if any fuzzer found a
 crash or could not run."""
+import base64
 import json
 import os
 import pathlib
@@ -12,6 +13,21 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+
+def finding(output: str, artifacts: pathlib.Path) -> dict:
+    """What a failed run found: the first error line, and the input that caused it in base64,
+    so that the summary at the end of a CI log is enough to reproduce it."""
+    found = {}
+    for line in output.splitlines():
+        if re.search(r"ERROR:|runtime error:|_fuzz: |Assertion|deadly signal", line):
+            found["cause"] = line.strip()[:300]
+            break
+    inputs = sorted(artifacts.glob("*-*"), key=lambda p: p.stat().st_mtime)
+    if inputs:
+        found["input"] = inputs[-1].name
+        found["input_base64"] = base64.b64encode(inputs[-1].read_bytes()[:8192]).decode()
+    return found
 
 
 def main(build: pathlib.Path, out: pathlib.Path, seconds: int) -> int:
@@ -41,13 +57,14 @@ def main(build: pathlib.Path, out: pathlib.Path, seconds: int) -> int:
                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
             execs = re.findall(r"stat::number_of_executed_units:\s*(\d+)", proc.stdout)
             ok = proc.returncode == 0
-            reason = "" if ok else f"exit {proc.returncode}"
+            result = {"name": name, "ok": ok, "reason": "" if ok else f"exit {proc.returncode}",
+                      "execs": int(execs[-1]) if execs else 0}
             if not ok:
                 print(proc.stdout[-6000:])
                 status = 1
+                result.update(finding(proc.stdout, artifacts))
             print(f"fuzz: {name}: {'ok' if ok else 'FAILED'}, {execs[-1] if execs else '?'} runs")
-            (out / f"{name}.json").write_text(json.dumps(
-                {"name": name, "ok": ok, "reason": reason, "execs": int(execs[-1]) if execs else 0}))
+            (out / f"{name}.json").write_text(json.dumps(result))
     return status
 
 

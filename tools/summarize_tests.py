@@ -27,6 +27,11 @@ def main(root: pathlib.Path) -> int:
         else:
             failed += 1
             print(f"FAILED fuzz: {data.get('name')}: {data.get('reason')}")
+            if data.get("cause"):
+                print(f"  cause: {data['cause']}")
+            if data.get("input_base64"):
+                # The reproducer: base64 -d > input; build/fuzz/tests/fuzz/NAME input
+                print(f"  input {data.get('input')} (base64): {data['input_base64']}")
     line = f"{passed} passed, {failed} failed"
     if skipped:
         line += f", {skipped} skipped"
