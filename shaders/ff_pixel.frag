@@ -71,6 +71,7 @@ const uint CMP_GREATEREQUAL = 7u;
 const uint STAGE_TEXTURE = 1u;    // a texture is bound: sample it, else read (0, 0, 0, 1)
 const uint STAGE_PROJECTED = 2u;  // D3DTTFF_PROJECTED: divide by coord component coord.z
 const uint STAGE_RESULT_TEMP = 4u; // D3DTSS_RESULTARG is D3DTA_TEMP
+const uint STAGE_COORD_SHIFT = 8u; // bits 8-10 of kFlagsN: the stage's coordinate set
 const uint CONTROL_SPECULAR = 1u; // D3DRS_SPECULARENABLE
 
 // FfPixel::fog.x (ff_pixel_state.h, FfFogMode).
@@ -290,8 +291,9 @@ void lookupStage(uint s, uint color, uint flags, inout vec4 texels[8], inout vec
     texels[s] = vec4(0.0, 0.0, 0.0, 1.0);
     if (s >= kActiveStages) return;
     if ((flags & STAGE_TEXTURE) != 0u) {
+        // The set from the constant, not the block: a variant reads only the sets it samples.
         uvec4 coordInfo = ff.stages[s].coord;
-        vec4 c = texCoordSet(coordInfo.x);
+        vec4 c = texCoordSet((flags >> STAGE_COORD_SHIFT) & 7u);
         if ((flags & STAGE_PROJECTED) != 0u) c.xyz /= c[coordInfo.z & 3u];
         c.xy += bumpOffset;
         texels[s] = sampleStage(s, c.xyz);

@@ -18,6 +18,7 @@
 #include "draw/primitive.h"
 #include "draw/vertex_decl.h"
 #include "shader/abi.h"
+#include "shader/ff/ff_pixel_variant.h"
 #include "util/log.h"
 
 namespace ddivk::device {
@@ -273,7 +274,8 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         ffKey.pointSprite = pointSprites;
         key.pixelModule = uint64_t(pipelines->ffPixelModule(ffKey));
         key.bindingMask |= 1ull << abi::kFfPixelBinding;
-        psOutputsRead = shader::TranslationKey::kFixedFunctionVaryings; // TEXCOORD0..7, COLOR0..1, FOG
+        // COLOR0..1, FOG and the coordinate sets the stages sample: the vertex side writes only these.
+        psOutputsRead = ff::ffPixelInputLocations(ffKey);
     }
     // Stream output (the D3D10 door) captures the outputs of vs_3_0 programs.
     StreamOutput* streamOutput = device_.streamOutput();
@@ -324,8 +326,10 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     } else {
         ffVertexKey = ffVertexKeyOf(elements);
         key.vertexModule =
-            uint64_t(pretransformed ? pipelines->ffPretransformedModule() : pipelines->ffVertexModule(
-                                                  device_.vulkan().caps().coreFeatures.shaderClipDistance));
+            uint64_t(pretransformed
+                         ? pipelines->ffPretransformedModule(psOutputsRead)
+                         : pipelines->ffVertexModule(device_.vulkan().caps().coreFeatures.shaderClipDistance,
+                                                     psOutputsRead));
         key.ffVertexStage = 1;
         key.ffVertex = ffVertexKey;
         key.bindingMask |= 1ull << abi::kFfVertexBinding;

@@ -10,6 +10,7 @@
 #include "ff_vertex_vert.spv.h"
 #include "shader/abi.h"
 #include "shader/ff/ff_pixel_variant.h"
+#include "shader/spirv/varying_trim.h"
 #include "vk/error.h"
 #include "vk/validation.h"
 
@@ -51,9 +52,8 @@ ProgramPipelineCache::~ProgramPipelineCache() {
         vkDestroyShaderModule(device_, module, nullptr);
     }
     for (auto& [bits, module] : ffPixel_) vkDestroyShaderModule(device_, module, nullptr);
-    for (VkShaderModule m : ffVertex_)
-        if (m) vkDestroyShaderModule(device_, m, nullptr);
-    if (ffPretransformed_) vkDestroyShaderModule(device_, ffPretransformed_, nullptr);
+    for (auto& [kind, module] : ffVertex_)
+        vkDestroyShaderModule(device_, module, nullptr);
     for (auto& [mask, l] : layouts_) {
         vkDestroyPipelineLayout(device_, l.pipeline, nullptr);
         vkDestroyDescriptorSetLayout(device_, l.set, nullptr);
@@ -78,15 +78,25 @@ VkShaderModule ProgramPipelineCache::translationModule(const shader::Translation
     return m;
 }
 
-VkShaderModule ProgramPipelineCache::ffVertexModule(bool clipDistances) {
-    VkShaderModule& m = ffVertex_[clipDistances ? 1 : 0];
-    if (!m) m = clipDistances ? createModule(spv_ff_vertex_clip_vert) : createModule(spv_ff_vertex_vert);
+VkShaderModule ProgramPipelineCache::ffVertexStage(std::span<const uint32_t> spirv, uint32_t kind,
+                                                   uint32_t outputLocations) {
+    VkShaderModule& m = ffVertex_[uint64_t(kind) << 32 | outputLocations];
+    if (!m) {
+        shader::spirv::VaryingTrim trim;
+        trim.storage = shader::spirv::StorageClass::Output;
+        trim.keepLocations = outputLocations;
+        m = createModule(shader::spirv::withoutVaryings(spirv, trim));
+    }
     return m;
 }
 
-VkShaderModule ProgramPipelineCache::ffPretransformedModule() {
-    if (!ffPretransformed_) ffPretransformed_ = createModule(spv_ff_pretransformed_vert);
-    return ffPretransformed_;
+VkShaderModule ProgramPipelineCache::ffVertexModule(bool clipDistances, uint32_t outputLocations) {
+    return clipDistances ? ffVertexStage(spv_ff_vertex_clip_vert, 1, outputLocations)
+                         : ffVertexStage(spv_ff_vertex_vert, 0, outputLocations);
+}
+
+VkShaderModule ProgramPipelineCache::ffPretransformedModule(uint32_t outputLocations) {
+    return ffVertexStage(spv_ff_pretransformed_vert, 2, outputLocations);
 }
 
 VkShaderModule ProgramPipelineCache::ffPixelModule(const shader::ff::FfPixelKey& key) {

@@ -70,10 +70,12 @@ class ProgramPipelineCache {
     ProgramPipelineCache& operator=(const ProgramPipelineCache&) = delete;
 
     VkShaderModule translationModule(const shader::Translation& t);
-    // shaders/ff_vertex.vert; with clipDistances the variant that writes gl_ClipDistance (user
-    // clip planes; the device must have shaderClipDistance).
-    VkShaderModule ffVertexModule(bool clipDistances);
-    VkShaderModule ffPretransformedModule(); // shaders/ff_pretransformed.vert
+    // The fixed-function vertex stages, writing only the varyings at outputLocations (bit n:
+    // location n; the pixel stage's inputs): shaders/ff_vertex.vert, with clipDistances the
+    // variant that writes gl_ClipDistance (user clip planes; the device must have
+    // shaderClipDistance), and shaders/ff_pretransformed.vert.
+    VkShaderModule ffVertexModule(bool clipDistances, uint32_t outputLocations);
+    VkShaderModule ffPretransformedModule(uint32_t outputLocations);
     VkShaderModule ffPixelModule(const shader::ff::FfPixelKey& key);
 
     // The layout of set 0 with exactly these bindings (abi.h decides each binding's type).
@@ -90,8 +92,11 @@ class ProgramPipelineCache {
     };
     VkDevice device_;
     VkPipelineCache pipelineCache_;
-    VkShaderModule ffVertex_[2] = {}; // without, with clip distances
-    VkShaderModule ffPretransformed_ = VK_NULL_HANDLE;
+    VkShaderModule ffVertexStage(std::span<const uint32_t> spirv, uint32_t kind, uint32_t outputLocations);
+
+    // Fixed-function vertex modules by kind (0 transformed, 1 with clip distances, 2
+    // pretransformed) << 32 | output locations.
+    std::unordered_map<uint64_t, VkShaderModule> ffVertex_;
     std::unordered_map<const shader::Translation*, VkShaderModule> translations_;
     std::unordered_map<shader::ff::FfPixelKey, VkShaderModule, shader::ff::FfPixelKeyHash> ffPixel_;
     std::unordered_map<uint64_t, Layout> layouts_;

@@ -35,10 +35,15 @@ uint32_t stageFlags(const StageStates& tss, FfTextureType texture) {
     return flags;
 }
 
+// The texture coordinate set stage `stage` reads.
+uint32_t coordinateSet(const StageStates& tss, uint32_t stage, const FfPixelOptions& options) {
+    return options.texCoords == FfTexCoordSource::Stage ? stage : tss[D3DTSS_TEXCOORDINDEX] & 7u;
+}
+
 // FfPixelStage::coord for one stage: coordinate set, flags, projection divisor.
 void packCoord(const StageStates& tss, uint32_t stage, FfTextureType texture, const FfPixelOptions& options,
                uint32_t coord[4]) {
-    coord[0] = options.texCoords == FfTexCoordSource::Stage ? stage : tss[D3DTSS_TEXCOORDINDEX] & 7u;
+    coord[0] = coordinateSet(tss, stage, options);
     coord[1] = stageFlags(tss, texture);
     const uint32_t count = tss[D3DTSS_TEXTURETRANSFORMFLAGS] & 0xffu;
     coord[2] = projected(tss, texture) && count >= 2 && count <= 4 ? count - 1 : 3;
@@ -164,7 +169,8 @@ size_t FfPixelKey::hash() const {
     return size_t(h);
 }
 
-FfPixelProgram ffPixelProgram(const state::DeviceState& s, const FfStageTextures& textures) {
+FfPixelProgram ffPixelProgram(const state::DeviceState& s, const FfStageTextures& textures,
+                              const FfPixelOptions& options) {
     FfPixelProgram p;
     p.activeStages = ffActiveStages(s, textures);
     // D3DCMPFUNC values are 1..8; another value compares as ALWAYS in the shader (4 bits kept).
@@ -179,14 +185,16 @@ FfPixelProgram ffPixelProgram(const state::DeviceState& s, const FfStageTextures
                                        tss[D3DTSS_COLORARG0]);
         p.alpha[stage] = packOperation(tss[D3DTSS_ALPHAOP], tss[D3DTSS_ALPHAARG1], tss[D3DTSS_ALPHAARG2],
                                        tss[D3DTSS_ALPHAARG0]);
-        p.flags[stage] = stageFlags(tss, textures[stage]);
+        p.flags[stage] = stageFlags(tss, textures[stage]) | coordinateSet(tss, stage, options)
+                                                                << kFfPixelStageCoordShift;
     }
     return p;
 }
 
-FfPixelKey ffPixelKey(const state::DeviceState& s, const FfStageTextures& textures) {
+FfPixelKey ffPixelKey(const state::DeviceState& s, const FfStageTextures& textures,
+                      const FfPixelOptions& options) {
     FfPixelKey key;
-    key.program = ffPixelProgram(s, textures);
+    key.program = ffPixelProgram(s, textures, options);
     for (uint32_t stage = 0; stage < kFfPixelStages; ++stage)
         key.samplers[stage] = textures[stage] == FfTextureType::None ? FfTextureType::Tex2D : textures[stage];
     key.flatColors = s.renderStates[D3DRS_SHADEMODE] == D3DSHADE_FLAT;

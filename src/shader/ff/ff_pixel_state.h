@@ -41,6 +41,9 @@ constexpr uint32_t ffPixelSamplerBinding(uint32_t stage) {
 constexpr uint32_t kFfPixelStageTexture = 1u << 0;    // a texture is bound: sample it
 constexpr uint32_t kFfPixelStageProjected = 1u << 1;  // D3DTTFF_PROJECTED: divide by coord[2]
 constexpr uint32_t kFfPixelStageResultTemp = 1u << 2; // D3DTSS_RESULTARG is D3DTA_TEMP
+// FfPixelProgram::flags only: bits 8-10 hold the stage's texture coordinate set (coord[0]), so
+// that a variant reads, and declares, only the sets its stages sample (ff_pixel_variant.h).
+constexpr uint32_t kFfPixelStageCoordShift = 8;
 // FfPixelState::control[1] flags.
 constexpr uint32_t kFfPixelSpecular = 1u << 0; // D3DRS_SPECULARENABLE
 
@@ -127,11 +130,13 @@ struct FfPixelProgram {
     // op | ARG1 << 8 | ARG2 << 16 | ARG0 << 24: ops above 255 as 255 (no D3DTEXTUREOP), the
     // arguments' low 6 bits (D3DTA_SELECTMASK, COMPLEMENT, ALPHAREPLICATE: all the shader reads).
     std::array<uint32_t, kFfPixelStages> color{}, alpha{};
-    std::array<uint32_t, kFfPixelStages> flags{}; // kFfPixelStage* flags
+    // kFfPixelStage* flags | coordinate set << kFfPixelStageCoordShift
+    std::array<uint32_t, kFfPixelStages> flags{};
     friend bool operator==(const FfPixelProgram&, const FfPixelProgram&) = default;
 };
 
-FfPixelProgram ffPixelProgram(const state::DeviceState& s, const FfStageTextures& textures);
+FfPixelProgram ffPixelProgram(const state::DeviceState& s, const FfStageTextures& textures,
+                              const FfPixelOptions& options = {});
 
 // What selects the shader variant: the sampler dimension per stage, flat colour shading, point
 // sprites, the stage program.
@@ -152,6 +157,7 @@ struct FfPixelKeyHash {
     size_t operator()(const FfPixelKey& k) const { return k.hash(); }
 };
 
-FfPixelKey ffPixelKey(const state::DeviceState& s, const FfStageTextures& textures);
+FfPixelKey ffPixelKey(const state::DeviceState& s, const FfStageTextures& textures,
+                      const FfPixelOptions& options = {});
 
 } // namespace ddivk::shader::ff

@@ -1,11 +1,14 @@
 #include "shader/ff/ff_pixel_variant.h"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <stdexcept>
 #include <string>
 
 #include "ff_pixel_frag.spv.h"
+#include "shader/abi.h"
+#include "shader/spirv/varying_trim.h"
 
 namespace ddivk::shader::ff {
 namespace {
@@ -135,6 +138,17 @@ std::map<uint32_t, uint32_t> programValues(const FfPixelProgram& program) {
 
 } // namespace
 
+uint32_t ffPixelInputLocations(const FfPixelKey& key) {
+    uint32_t sets = 0;
+    for (uint32_t stage = 0; stage < std::min(key.program.activeStages, kFfPixelStages); ++stage) {
+        const uint32_t flags = key.program.flags[stage];
+        if (flags & kFfPixelStageTexture) sets |= 1u << ((flags >> kFfPixelStageCoordShift) & 7u);
+    }
+    // Point sprites' stages read gl_PointCoord instead.
+    if (key.pointSprite) sets = 0;
+    return sets << abi::kLocTexCoord0 | 1u << abi::kLocColor0 | 1u << abi::kLocColor1 | 1u << abi::kLocFog;
+}
+
 std::vector<uint32_t> ffPixelSpirv(const FfPixelKey& key) {
     std::vector<uint32_t> w(std::begin(spv_ff_pixel_frag), std::end(spv_ff_pixel_frag));
     const std::vector<Instruction> ins = instructions(w);
@@ -240,7 +254,12 @@ std::vector<uint32_t> ffPixelSpirv(const FfPixelKey& key) {
         for (auto it = first; it != last; ++it)
             out.insert(out.end(), it->second.begin(), it->second.end());
     }
-    return out;
+    // Only the inputs the variant reads: lavapipe interpolates every declared one.
+    spirv::VaryingTrim trim;
+    trim.storage = spirv::StorageClass::Input;
+    trim.keepLocations = ffPixelInputLocations(key);
+    trim.dropPointCoord = !key.pointSprite;
+    return spirv::withoutVaryings(out, trim);
 }
 
 } // namespace ddivk::shader::ff

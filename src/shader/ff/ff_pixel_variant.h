@@ -20,4 +20,9 @@ namespace ddivk::shader::ff {
 // does not have the shape the rewrite expects (a broken build, never a state problem).
 std::vector<uint32_t> ffPixelSpirv(const FfPixelKey& key);
 
+// The varying locations (shader/abi.h kLoc*, bit n: location n) the variant for `key` declares
+// and reads: COLOR0, COLOR1, FOG and the coordinate sets its textured stages sample. The vertex
+// side writes exactly these (its other outputs would go unread).
+uint32_t ffPixelInputLocations(const FfPixelKey& key);
+
 } // namespace ddivk::shader::ff

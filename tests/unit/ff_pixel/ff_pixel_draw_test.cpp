@@ -10,6 +10,7 @@
 
 #include "shader/ff/ff_pixel_state.h"
 #include "shader/ff/ff_pixel_variant.h"
+#include "shader/spirv/varying_trim.h"
 #include "support/shader_runner.h"
 
 #include "ff_pixel_test_vert.spv.h"
@@ -101,6 +102,15 @@ template <size_t N> std::vector<uint32_t> spirv(const uint32_t (&words)[N]) {
     return {words, words + N};
 }
 
+// The test vertex stage writing exactly the varyings the variant for `key` reads, as the
+// device's fixed-function vertex stage does.
+std::vector<uint32_t> vertexStageFor(const FfPixelKey& key) {
+    shader::spirv::VaryingTrim trim;
+    trim.storage = shader::spirv::StorageClass::Output;
+    trim.keepLocations = ffPixelInputLocations(key);
+    return shader::spirv::withoutVaryings(spirv(spv_ff_pixel_test_vert), trim);
+}
+
 test::RunTexture runTexture(uint32_t stage, const Texture& t) {
     test::RunTexture out;
     out.binding = ffPixelSamplerBinding(stage);
@@ -141,8 +151,9 @@ test::ShaderRunResult draw(const Scene& scene) {
         types[s] = scene.textures[s].type;
 
     test::ShaderRun run;
-    run.vertexSpirv = spirv(spv_ff_pixel_test_vert);
-    run.fragmentSpirv = ffPixelSpirv(ffPixelKey(scene.state, types));
+    const FfPixelKey key = ffPixelKey(scene.state, types, scene.options);
+    run.vertexSpirv = vertexStageFor(key);
+    run.fragmentSpirv = ffPixelSpirv(key);
     const auto n = uint32_t(scene.pixels.size());
     run.width = n;
     run.height = 1;
@@ -662,8 +673,9 @@ TEST(FfPixel, FlatShadingUsesFirstVertexColor) {
         types.fill(FfTextureType::None);
 
         test::ShaderRun run;
-        run.vertexSpirv = spirv(spv_ff_pixel_test_vert);
-        run.fragmentSpirv = ffPixelSpirv(ffPixelKey(s, types));
+        const FfPixelKey key = ffPixelKey(s, types);
+        run.vertexSpirv = vertexStageFor(key);
+        run.fragmentSpirv = ffPixelSpirv(key);
         run.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
         run.width = run.height = 8;
         run.vertexCount = 3;

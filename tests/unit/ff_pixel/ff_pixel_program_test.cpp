@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 
 using namespace ddivk;
 using namespace ddivk::shader::ff;
@@ -57,8 +58,16 @@ TEST(FfPixelProgram, ActiveStagesOperationsAndArgumentsArePackedPerStage) {
     EXPECT_EQ(p.alpha[0], 7u | (4u << 8) | (6u << 16) | (5u << 24));
     EXPECT_EQ(p.flags[0], kFfPixelStageTexture | kFfPixelStageResultTemp);
     EXPECT_EQ(p.color[1] & 0xffu, 26u);            // LERP
-    EXPECT_EQ(p.flags[1], kFfPixelStageProjected); // no texture: only the projection flag
-    EXPECT_EQ(p.color[2], 0u);                     // stage 2 does not run
+    // No texture: only the projection flag, and the coordinate set (stage n reads TEXCOORDn).
+    EXPECT_EQ(p.flags[1], kFfPixelStageProjected | 1u << kFfPixelStageCoordShift);
+    EXPECT_EQ(p.color[2], 0u); // stage 2 does not run
+
+    // Where the vertex side passes the sets through, the set is the stage's TEXCOORDINDEX.
+    s.textureStageStates[1][D3DTSS_TEXCOORDINDEX] = 5;
+    FfPixelOptions options;
+    options.texCoords = FfTexCoordSource::TexCoordIndex;
+    EXPECT_EQ(ffPixelProgram(s, textures, options).flags[1] >> kFfPixelStageCoordShift, 5u);
+    EXPECT_EQ(ffPixelProgram(s, textures).flags[1] >> kFfPixelStageCoordShift, 1u);
 }
 
 TEST(FfPixelProgram, OutOfRangeValuesKeepTheirMeaning) {
@@ -112,4 +121,72 @@ TEST(FfPixelVariant, StageProgramIsWrittenIntoTheSpecializationConstants) {
         EXPECT_EQ(spec.at(kFfPixelSpecAlpha0 + stage), 0x04050600u + stage) << stage;
         EXPECT_EQ(spec.at(kFfPixelSpecFlags0 + stage), stage % 8) << stage;
     }
+}
+
+namespace {
+
+// The Locations of a module's Input variables (bit n: location n), and whether it declares
+// gl_PointCoord.
+struct DeclaredInputs {
+    uint32_t locations = 0;
+    bool pointCoord = false;
+};
+
+DeclaredInputs declaredInputs(const std::vector<uint32_t>& words) {
+    std::map<uint32_t, uint32_t> location, builtIn;
+    std::set<uint32_t> inputs;
+    for (size_t at = 5; at < words.size(); at += words[at] >> 16) {
+        const uint32_t op = words[at] & 0xffff;
+        if (op == 71 && words[at + 2] == 30) location[words[at + 1]] = words[at + 3]; // OpDecorate Location
+        if (op == 71 && words[at + 2] == 11) builtIn[words[at + 1]] = words[at + 3];  // OpDecorate BuiltIn
+        if (op == 59 && words[at + 3] == 1) inputs.insert(words[at + 2]);             // OpVariable Input
+    }
+    DeclaredInputs out;
+    for (uint32_t v : inputs) {
+        if (location.count(v)) out.locations |= 1u << location[v];
+        if (builtIn.count(v) && builtIn[v] == 16) out.pointCoord = true; // PointCoord
+    }
+    return out;
+}
+
+} // namespace
+
+// Lavapipe interpolates every input a fragment shader declares, so a variant declares COLOR0,
+// COLOR1, FOG and only the coordinate sets its textured stages sample; ffPixelInputLocations
+// says which, for the vertex side.
+TEST(FfPixelVariant, DeclaresOnlyTheInputsItReads) {
+    state::DeviceState s = defaults(); // stage 0 modulates its texture, stage 1 is disabled
+    FfStageTextures textures{};
+    textures.fill(FfTextureType::None);
+    textures[0] = FfTextureType::Tex2D;
+    constexpr uint32_t kColorsAndFog = 0x700; // locations 8, 9, 10
+    auto check = [&](const FfPixelKey& key, uint32_t sets) {
+        EXPECT_EQ(ffPixelInputLocations(key), kColorsAndFog | sets);
+        const DeclaredInputs d = declaredInputs(ffPixelSpirv(key));
+        EXPECT_EQ(d.locations, kColorsAndFog | sets);
+        EXPECT_EQ(d.pointCoord, key.pointSprite);
+    };
+    check(ffPixelKey(s, textures), 1u << 0);
+
+    // Stage 1 passes the current colour on untextured; stage 2 samples a cube map.
+    s.textureStageStates[1][D3DTSS_COLOROP] = D3DTOP_SELECTARG1;
+    s.textureStageStates[1][D3DTSS_COLORARG1] = D3DTA_CURRENT;
+    s.textureStageStates[2][D3DTSS_COLOROP] = D3DTOP_MODULATE;
+    textures[2] = FfTextureType::Cube;
+    check(ffPixelKey(s, textures), 1u << 0 | 1u << 2);
+
+    // Where the vertex side passes sets through, TEXCOORDINDEX picks them.
+    s.textureStageStates[2][D3DTSS_TEXCOORDINDEX] = 5;
+    FfPixelOptions options;
+    options.texCoords = FfTexCoordSource::TexCoordIndex;
+    check(ffPixelKey(s, textures, options), 1u << 0 | 1u << 5);
+
+    // Point sprites' stages sample at gl_PointCoord: no set is read.
+    FfPixelKey sprite = ffPixelKey(s, textures);
+    sprite.pointSprite = true;
+    check(sprite, 0);
+
+    // No textured stage: colours and fog only.
+    textures.fill(FfTextureType::None);
+    check(ffPixelKey(s, textures), 0);
 }
