@@ -151,7 +151,40 @@ class Decoder {
             return fail(start_, name,
                         "the instruction length " + std::to_string(length) + " disagrees with its " +
                             std::to_string(pos_ - start_ - 1) + " parameter tokens");
+        if (!nesting(ins, name)) return false;
         program_.instructions.push_back(std::move(ins));
+        return true;
+    }
+
+    // D3D9's flow-control nesting limits, the largest any version allows ("Flow Control Nesting
+    // Limits" of the vs and ps instruction references, D3DVS20_MAX_STATICFLOWCONTROLDEPTH): loop
+    // and rep 4 deep; if 24 static (if bool) plus 24 dynamic (if pred, ifc) levels. The runtime
+    // rejects a shader beyond them, and they bound the translation's cost, which grows with the
+    // cube of the depth. An end without its start is the translator's to report.
+    bool nesting(const Instruction& ins, const std::string& name) {
+        constexpr int kMaxLoopDepth = 4, kMaxIfDepth = 48;
+        switch (ins.opcode) {
+        case kOpLoop:
+        case kOpRep:
+            if (++loopDepth_ > kMaxLoopDepth)
+                return fail(ins.offset, name, "loop and rep nest at most 4 deep");
+            break;
+        case kOpEndloop:
+        case kOpEndrep:
+            if (loopDepth_ > 0) --loopDepth_;
+            break;
+        case kOpIf:
+        case kOpIfc:
+            if (++ifDepth_ > kMaxIfDepth)
+                return fail(ins.offset, name,
+                            "if and ifc nest at most 48 deep (24 static, 24 dynamic levels)");
+            break;
+        case kOpEndif:
+            if (ifDepth_ > 0) --ifDepth_;
+            break;
+        default:
+            break;
+        }
         return true;
     }
 
@@ -297,6 +330,7 @@ class Decoder {
     size_t limit_ = 0; // end of the current instruction's tokens
     const VersionInfo* version_ = nullptr;
     int code_ = 0;
+    int loopDepth_ = 0, ifDepth_ = 0; // open loop/rep and if/ifc blocks
     Program program_;
     Error error_;
 };

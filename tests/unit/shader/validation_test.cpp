@@ -205,5 +205,35 @@ TEST(ShaderDecode, ErrorMessageNamesOffsetWhatAndWhy) {
     EXPECT_EQ(result.error().message(), "token 1: 0x00000070: unknown opcode 112");
 }
 
+// `depth` blocks nested: each opens with `open` (its tokens), then all close with `close`.
+std::vector<uint32_t> nested(uint32_t version, const std::vector<uint32_t>& open, uint32_t close, int depth) {
+    std::vector<uint32_t> t{version};
+    for (int n = 0; n < depth; ++n)
+        t.insert(t.end(), open.begin(), open.end());
+    t.insert(t.end(), size_t(depth), close);
+    t.push_back(kEnd);
+    return t;
+}
+
+constexpr uint32_t kRepI0 = 0x01000026, kI0 = 0xF0E40000, kEndrep = 0x00000027;
+constexpr uint32_t kIfB0 = 0x01000028, kB0 = 0xE0E40800, kEndif = 0x0000002B;
+
+TEST(ShaderDecode, LoopsNestedDeeperThanFourAreRejected) {
+    const auto four = nested(0xFFFE0300, {kRepI0, kI0}, kEndrep, 4);
+    ASSERT_TRUE(decode(four)) << decode(four).error().message();
+    // The fifth rep, at token 1 + 4 * 2, is one too deep.
+    expectRejected(nested(0xFFFE0300, {kRepI0, kI0}, kEndrep, 5), 9, "nest at most 4 deep");
+    // Depth is what counts, not the number of loops: two blocks of four in a row decode.
+    std::vector<uint32_t> twice = four;
+    twice.pop_back();
+    twice.insert(twice.end(), four.begin() + 1, four.end());
+    EXPECT_TRUE(decode(twice));
+}
+
+TEST(ShaderDecode, IfsNestedDeeperThanFortyEightAreRejected) {
+    ASSERT_TRUE(decode(nested(0xFFFF0300, {kIfB0, kB0}, kEndif, 48)));
+    expectRejected(nested(0xFFFF0300, {kIfB0, kB0}, kEndif, 49), 1 + 48 * 2, "nest at most 48 deep");
+}
+
 } // namespace
 } // namespace ddivk::shader
