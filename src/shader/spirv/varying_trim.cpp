@@ -3,6 +3,8 @@
 #include <map>
 #include <set>
 
+#include "shader/spirv/words.h"
+
 namespace ddivk::shader::spirv {
 namespace {
 
@@ -14,14 +16,18 @@ struct At {
     Op op;
 };
 
+// The module's instructions with their word offsets, as spirv::instructions walks them; none
+// when the word counts do not cover the module exactly (malformed: trim nothing).
 std::vector<At> walk(std::span<const uint32_t> w) {
+    if (w.size() <= kHeaderWords) return {};
     std::vector<At> out;
-    for (size_t at = kHeaderWords; at < w.size();) {
-        const uint32_t count = w[at] >> 16;
-        if (count == 0 || at + count > w.size()) return {}; // malformed: trim nothing
-        out.push_back({at, count, Op(w[at] & 0xffffu)});
-        at += count;
+    size_t end = kHeaderWords;
+    for (const InstructionView& in : instructions(w.subspan(kHeaderWords))) {
+        const size_t at = size_t(in.operands.data() - w.data()) - 1;
+        out.push_back({at, uint32_t(in.operands.size() + 1), in.op});
+        end = at + in.operands.size() + 1;
     }
+    if (end != w.size()) return {};
     return out;
 }
 
