@@ -289,10 +289,19 @@ HRESULT Context::drawProgram(const DrawCall& call) {
                         vs ? "an older vertex shader" : "fixed-function vertex processing");
         streamOutput = nullptr;
     }
+    // The vertex stage writes gl_ClipDistance only while a user clip plane is enabled: a CPU
+    // driver clips every vertex against each distance written (about a tenth of lavapipe's time
+    // on small instanced triangles), and most draws of most programs enable none. Each program
+    // then has two stages at most; the planes and the mask stay uniforms.
+    const bool clipPlanesEnabled =
+        abi::enabledClipPlanes(s.renderStates[D3DRS_CLIPPING], s.renderStates[D3DRS_CLIPPLANEENABLE]) != 0;
+    const bool clipDistances = clipPlanesEnabled && device_.vulkan().caps().coreFeatures.shaderClipDistance;
     if (vs) {
-        // As the pixel stage's: the key reads the pixel stage's inputs, the plan and stream output.
-        if (!streamOutput && memo.vertexObject == vs && memo.vertex && vs->lastTranslation.get() == memo.vertex &&
-            memo.vertexOutputs == psOutputsRead && memo.vertexPlan == planMemo_.generation()) {
+        // As the pixel stage's: the key reads the pixel stage's inputs, the plan, the clip
+        // distances and stream output.
+        if (!streamOutput && memo.vertexObject == vs && memo.vertex &&
+            vs->lastTranslation.get() == memo.vertex && memo.vertexOutputs == psOutputsRead &&
+            memo.vertexPlan == planMemo_.generation() && memo.vertexClipDistances == clipDistances) {
             vertex = static_cast<const shader::Translation*>(memo.vertex);
         } else {
             memo.vertexObject = nullptr;
@@ -300,7 +309,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             vsKey.vsOutputLocations = psOutputsRead;
             vsKey.inputWIsOne = plan->wIsOneInputs;
             vsKey.fetch = plan->fetch;
-            vsKey.clipDistances = device_.vulkan().caps().coreFeatures.shaderClipDistance; // user clip planes
+            vsKey.clipDistances = clipDistances;
             if (streamOutput) streamOutput->applyTo(vsKey);
             if (!(vertex = translationFor(translations, *vs, vsKey))) return D3DERR_INVALIDCALL;
             if (!streamOutput) {
@@ -308,6 +317,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
                 memo.vertex = vertex;
                 memo.vertexOutputs = psOutputsRead;
                 memo.vertexPlan = planMemo_.generation();
+                memo.vertexClipDistances = clipDistances;
             }
         }
         for (uint32_t n = 0; n < abi::kVsSamplerCount; ++n) {
@@ -325,17 +335,13 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             if (plan->fetchStreams >> st & 1) key.bindingMask |= 1ull << (abi::kFetchStreamBinding0 + st);
     } else {
         ffVertexKey = ffVertexKeyOf(elements);
-        key.vertexModule =
-            uint64_t(pretransformed
-                         ? pipelines->ffPretransformedModule(psOutputsRead)
-                         : pipelines->ffVertexModule(device_.vulkan().caps().coreFeatures.shaderClipDistance,
-                                                     psOutputsRead));
+        key.vertexModule = uint64_t(pretransformed ? pipelines->ffPretransformedModule(psOutputsRead)
+                                                   : pipelines->ffVertexModule(clipDistances, psOutputsRead));
         key.ffVertexStage = 1;
         key.ffVertex = ffVertexKey;
         key.bindingMask |= 1ull << abi::kFfVertexBinding;
     }
-    if (abi::enabledClipPlanes(s.renderStates[D3DRS_CLIPPING], s.renderStates[D3DRS_CLIPPLANEENABLE]) &&
-        !pretransformed && !device_.vulkan().caps().coreFeatures.shaderClipDistance)
+    if (clipPlanesEnabled && !pretransformed && !device_.vulkan().caps().coreFeatures.shaderClipDistance)
         DDIVK_WARN_ONCE("user clip planes ignored: the device has no shaderClipDistance");
     // A texture drawn into by this draw is not also read by it (D3D9 leaves that undefined;
     // Vulkan forbids the feedback loop): its samplers read (0, 0, 0, 1). The exception is the

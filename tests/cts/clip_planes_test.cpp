@@ -225,6 +225,27 @@ TEST_F(ClipPlanes, ChangedPlaneAppliesToTheNextDraw) {
     expectKept({second});
 }
 
+// Planes off, on, off and on again between draws of one program: each draw
+// clips by the planes enabled for it (the vertex stage writes clip distances only while a
+// plane is enabled, so each toggle changes the stage the draw uses).
+TEST_F(ClipPlanes, TogglingThePlanesBetweenDrawsOfOneProgram) {
+    const Plane p{1.0f, 0.5f, 0.0f, -0.1f};
+    useShaders();
+    for (const uint32_t enable : {0u, uint32_t(D3DCLIPPLANE0), 0u, uint32_t(D3DCLIPPLANE0)}) {
+        setPlanes({{0, p}}, enable);
+        clearTarget();
+        drawShaderTriangle();
+        expectKept(enable ? std::vector<Plane>{p} : std::vector<Plane>{});
+    }
+    useFixedFunction(); // identity transforms: world space is clip space
+    for (const uint32_t enable : {0u, uint32_t(D3DCLIPPLANE0), 0u, uint32_t(D3DCLIPPLANE0)}) {
+        setPlanes({{0, p}}, enable);
+        clearTarget();
+        drawFixedFunctionTriangle();
+        expectKept(enable ? std::vector<Plane>{p} : std::vector<Plane>{});
+    }
+}
+
 // Fixed function: the planes are in world space. A world translation moves the geometry and the
 // plane tests the moved (world) positions, so on screen the cut stays where the plane is; a
 // view transform (scale 2 and shift 0.25 in x, projection identity) moves the cut to

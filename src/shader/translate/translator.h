@@ -55,8 +55,9 @@ struct TranslationKey {
     // per input register: UDEC3, DEC3N).
     uint16_t inputWIsOne = 0;
     // Vertex shaders: write gl_ClipDistance[abi::kClipPlanes] for the user clip planes of
-    // VsSystem (D3DRS_CLIPPLANEENABLE). A device property (shaderClipDistance), not a render
-    // state: the planes and their enable mask are uniforms, so toggling them never translates.
+    // VsSystem (D3DRS_CLIPPLANEENABLE). The draw sets it while any plane is enabled (and the
+    // device has shaderClipDistance); the planes and their enable mask are uniforms, so
+    // changing which planes are enabled never translates again.
     bool clipDistances = false;
     // Pixel shaders: point sprites (D3DRS_POINTSPRITEENABLE on a point list): every texture
     // coordinate input (t# before ps_3_0, TEXCOORD-usage inputs of ps_3_0) reads the point's
