@@ -2,7 +2,6 @@
 #include "d3d9/device9.h"
 
 #include "ddivk/ddivk.h"
-#include "util/unimplemented.h"
 
 #include "d3d9/surface9.h"
 
@@ -64,7 +63,7 @@ HRESULT Surface9::GetDesc(D3DSURFACE_DESC* desc) {
 }
 
 HRESULT Surface9::LockRect(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags) {
-    if (!locked) return D3DERR_INVALIDCALL;
+    if (!locked || dc_) return D3DERR_INVALIDCALL; // GetDC's DC is a lock until ReleaseDC
     if (container_) return container_->lockLevel(subresource_, locked, rect, flags);
     if (handle_) return lockDriverSurface(locked, rect, flags);
     if (locked_) return D3DERR_INVALIDCALL;
@@ -84,6 +83,7 @@ HRESULT Surface9::LockRect(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags
 }
 
 HRESULT Surface9::UnlockRect() {
+    if (dc_) return D3DERR_INVALIDCALL; // ReleaseDC ends GetDC's lock
     if (container_) return container_->unlockLevel(subresource_);
     if (!locked_) return D3DERR_INVALIDCALL;
     if (handle_) {
@@ -124,18 +124,6 @@ HRESULT Surface9::lockDriverSurface(D3DLOCKED_RECT* locked, const RECT* rect, DW
     locked->Pitch = INT(args.Pitch);
     locked_ = true;
     return D3D_OK;
-}
-
-HRESULT Surface9::GetDC(HDC* dc) {
-    (void)dc;
-    DDIVK_UNIMPLEMENTED("IDirect3DSurface9::GetDC");
-    return D3DERR_INVALIDCALL;
-}
-
-HRESULT Surface9::ReleaseDC(HDC dc) {
-    (void)dc;
-    DDIVK_UNIMPLEMENTED("IDirect3DSurface9::ReleaseDC");
-    return D3DERR_INVALIDCALL;
 }
 
 } // namespace ddivk::d3d9

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "d3d9/resource_child.h"
@@ -94,6 +95,13 @@ class Surface9 final : public ResourceChild<IDirect3DSurface9> {
 
   private:
     HRESULT lockDriverSurface(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags);
+    // GetDC's device context: a DIB section holding a copy of the locked pixels
+    // (surface9_dc.cpp); null while no DC is out.
+    struct GdiContext;
+    struct GdiContextDeleter {
+        void operator()(GdiContext* context) const;
+    };
+    std::unique_ptr<GdiContext, GdiContextDeleter> dc_;
 
     Device9& owner_;
     SurfaceContainer* container_ = nullptr;
