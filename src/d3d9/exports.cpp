@@ -3,9 +3,9 @@
 #include <memory>
 
 #include "d3d9/direct3d9.h"
+#include "d3d9/shader_validator9.h"
 #include "util/log.h"
 #include "util/sync.h"
-#include "util/unimplemented.h"
 #include "vk/error.h"
 
 namespace ddivk::d3d9 {
@@ -95,10 +95,10 @@ DWORD WINAPI D3DPERF_GetStatus() {
     return 0;
 }
 
-// Undocumented: d3dx9 asks it for a shader validator. Not provided: NULL, which d3dx9 survives.
+// Undocumented: d3dx9's assembler asks it for a shader validator (shader_validator9.h). NULL
+// only when out of memory.
 void* WINAPI Direct3DShaderValidatorCreate9() {
-    DDIVK_UNIMPLEMENTED("Direct3DShaderValidatorCreate9");
-    return nullptr;
+    return ddivk::d3d9::ShaderValidator9::create();
 }
 
 // Undocumented compatibility shim of Windows' d3d9 for maximized windowed mode: nothing to do
