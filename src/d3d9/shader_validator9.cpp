@@ -2,6 +2,8 @@
 #include "shader/decoder.h"
 #include "util/log.h"
 
+#include <new>
+
 #include "d3d9/shader_validator9.h"
 
 namespace ddivk::d3d9 {
@@ -65,19 +67,22 @@ ULONG ShaderValidator9::release() {
 HRESULT ShaderValidator9::begin(void*, void*, DWORD) {
     tokens_.clear();
     begun_ = true;
+    endSeen_ = false;
     return S_OK;
 }
 
 HRESULT ShaderValidator9::instruction(const char*, int, const DWORD* tokens, DWORD count) {
     if (!begun_ || !tokens || count == 0) return E_FAIL;
     tokens_.insert(tokens_.end(), tokens, tokens + count);
+    endSeen_ = count == 1 && tokens[0] == kEndToken;
     return S_OK;
 }
 
 HRESULT ShaderValidator9::end() {
     if (!begun_) return E_FAIL;
     begun_ = false;
-    if (tokens_.empty() || tokens_.back() != kEndToken) tokens_.push_back(kEndToken);
+    // The end token as an instruction of its own, or added (a last operand may equal it).
+    if (!endSeen_) tokens_.push_back(kEndToken);
     const auto program = shader::decode(tokens_);
     if (!program) {
         DDIVK_WARN("shader validator: %s", program.error().message().c_str());

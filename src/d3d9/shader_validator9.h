@@ -34,6 +34,7 @@ class ShaderValidator9 {
     const ShaderValidator9Vtbl* vtbl_; // first: what COM callers dereference
     volatile LONG references_ = 1;
     bool begun_ = false;
+    bool endSeen_ = false; // the last Instruction was the end token alone
     std::vector<uint32_t> tokens_;
 };
 

@@ -7,6 +7,7 @@
 #include "d3d9/device9.h"
 
 #include <cstring>
+#include <new>
 
 #include "d3d9/surface9.h"
 
@@ -71,7 +72,8 @@ HRESULT Surface9::GetDC(HDC* dc) {
     // a surface already locked, a render target not made lockable, a default-pool texture
     // level that is not dynamic.
     if (dc_ || bpp == 0 || desc_.Pool == D3DPOOL_SCRATCH) return D3DERR_INVALIDCALL;
-    std::unique_ptr<GdiContext, GdiContextDeleter> context(new GdiContext);
+    std::unique_ptr<GdiContext, GdiContextDeleter> context(new (std::nothrow) GdiContext);
+    if (!context) return E_OUTOFMEMORY;
     if (FAILED(LockRect(&context->locked, nullptr, 0))) return D3DERR_INVALIDCALL;
 
     DibInfo info{};
