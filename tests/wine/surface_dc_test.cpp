@@ -5,6 +5,7 @@
 // is an implicit lock, so LockRect fails until ReleaseDC.
 #include "check.h"
 #include "device_support.h"
+#include "texture_support.h"
 
 #include <cstring>
 #include <vector>
@@ -30,12 +31,12 @@ bool fill32(IDirect3DSurface9* s, uint32_t colour) {
     return SUCCEEDED(s->UnlockRect());
 }
 
-// The pixel (x, y) of a surface with `bytes` bytes a pixel, read through LockRect.
-uint32_t pixelAt(IDirect3DSurface9* s, UINT x, UINT y, UINT bytes) {
+// The 16-bit pixel (x, y) of a surface, read through LockRect (lockedPixels reads 32-bit ones).
+uint32_t pixel16(IDirect3DSurface9* s, UINT x, UINT y) {
     D3DLOCKED_RECT locked{};
     if (FAILED(s->LockRect(&locked, nullptr, D3DLOCK_READONLY))) return 0xDEADBEEF;
-    uint32_t v = 0;
-    std::memcpy(&v, static_cast<const char*>(locked.pBits) + y * locked.Pitch + x * bytes, bytes);
+    uint16_t v = 0;
+    std::memcpy(&v, static_cast<const char*>(locked.pBits) + y * locked.Pitch + x * 2, 2);
     s->UnlockRect();
     return v;
 }
@@ -60,14 +61,12 @@ TEST(SurfaceDC, GdiReadsAndWritesAnX8R8G8B8Surface) {
     CHECK(FillRect(dc, &r, brush) != 0);
     DeleteObject(brush);
     CHECK_EQ(s->ReleaseDC(dc), D3D_OK);
-    int wrong = 0;
-    for (UINT y = 0; y < 6; ++y)
-        for (UINT x = 0; x < 8; ++x) {
-            const bool inside = x >= 2 && x < 5 && y >= 1 && y < 4;
-            const uint32_t want = inside ? 0xC08040u : 0x102030u;
-            if ((pixelAt(s, x, y, 4) & 0xFFFFFF) != want) ++wrong;
-        }
-    CHECK_EQ(wrong, 0);
+    CHECK_EQ(mismatchedPixels(lockedPixels(s, 8, 6), 8, 6,
+                              [](int x, int y) {
+                                  const bool inside = x >= 2 && x < 5 && y >= 1 && y < 4;
+                                  return inside ? 0xC08040u : 0x102030u;
+                              }),
+             0);
     s->Release();
 }
 
@@ -76,16 +75,16 @@ TEST(SurfaceDC, GdiWritesAnR5G6B5Surface) {
     TestDevice t(16, 16);
     REQUIRE(t.device != nullptr);
     IDirect3DSurface9* s = plainSurface(t.device, D3DFMT_R5G6B5, D3DPOOL_SYSTEMMEM);
-    if (!s) return; // the format is optional for offscreen plain surfaces
+    REQUIRE(s != nullptr);
     HDC dc = nullptr;
     REQUIRE(s->GetDC(&dc) == D3D_OK);
     CHECK(SetPixel(dc, 3, 2, RGB(0xFF, 0, 0)) != static_cast<COLORREF>(-1));
     CHECK(SetPixel(dc, 4, 2, RGB(0, 0xFF, 0)) != static_cast<COLORREF>(-1));
     CHECK(SetPixel(dc, 5, 2, RGB(0, 0, 0xFF)) != static_cast<COLORREF>(-1));
     CHECK_EQ(s->ReleaseDC(dc), D3D_OK);
-    CHECK_EQ(pixelAt(s, 3, 2, 2), 0xF800u);
-    CHECK_EQ(pixelAt(s, 4, 2, 2), 0x07E0u);
-    CHECK_EQ(pixelAt(s, 5, 2, 2), 0x001Fu);
+    CHECK_EQ(pixel16(s, 3, 2), 0xF800u);
+    CHECK_EQ(pixel16(s, 4, 2), 0x07E0u);
+    CHECK_EQ(pixel16(s, 5, 2), 0x001Fu);
     s->Release();
 }
 
@@ -162,14 +161,15 @@ TEST(SurfaceDC, ATextureLevelOfAManagedTexture) {
     REQUIRE(t->CreateTexture(8, 8, 2, 0, D3DFMT_X8R8G8B8, D3DPOOL_MANAGED, &texture, nullptr) == D3D_OK);
     IDirect3DSurface9* level = nullptr;
     REQUIRE(texture->GetSurfaceLevel(1, &level) == D3D_OK);
-    REQUIRE(fill32(level, 0x00405060));
+    REQUIRE(fillLevel(texture, 1, [](int, int) { return 0x00405060u; }));
     HDC dc = nullptr;
     REQUIRE(level->GetDC(&dc) == D3D_OK);
     CHECK_EQ(GetPixel(dc, 3, 3), RGB(0x40, 0x50, 0x60));
     CHECK(SetPixel(dc, 1, 2, RGB(0x01, 0x02, 0x03)) != static_cast<COLORREF>(-1));
     CHECK_EQ(level->ReleaseDC(dc), D3D_OK);
-    CHECK_EQ(pixelAt(level, 1, 2, 4) & 0xFFFFFF, 0x010203u);
-    CHECK_EQ(pixelAt(level, 0, 0, 4) & 0xFFFFFF, 0x405060u);
+    CHECK_EQ(mismatchedPixels(lockedPixels(level, 4, 4), 4, 4,
+                              [](int x, int y) { return x == 1 && y == 2 ? 0x010203u : 0x405060u; }),
+             0);
     level->Release();
     texture->Release();
 }
