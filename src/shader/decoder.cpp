@@ -134,7 +134,15 @@ class Decoder {
                 if (!next(ins.values[i], "def value")) return false;
             break;
         case Layout::Plain:
-            if (ins.hasDst && !dst(ins.dst)) return false;
+            if (ins.hasDst) {
+                const size_t at = pos_;
+                if (!dst(ins.dst)) return false;
+                if (ins.opcode != kOpTexkill && !writableRegister(program_.type, code_, ins.dst.type))
+                    return fail(at,
+                                registerPrefix(ins.dst.type, program_.type, code_) +
+                                    std::to_string(ins.dst.number),
+                                std::string("a read-only register cannot be written in ") + version_->name);
+            }
             if (ins.predicated) {
                 const size_t at = pos_;
                 if (!src(ins.predicate)) return false;

@@ -229,6 +229,26 @@ const SrcModText& srcModText(SrcMod modifier) {
     return kSrcMods[static_cast<int>(modifier) % kSrcModCount];
 }
 
+bool writableRegister(ShaderType shader, int code, RegType type) {
+    switch (type) {
+    case RegType::Temp:
+        return true;
+    case RegType::AddrOrTexture: // vs: a0; ps_1_1..1_3: t# hold texture results and are read/write
+        return shader == VS || code <= 13;
+    case RegType::RastOut:
+    case RegType::AttrOut:
+    case RegType::TexCrdOutOrOutput:
+        return shader == VS;
+    case RegType::ColorOut:
+    case RegType::DepthOut:
+        return shader == PS;
+    case RegType::Predicate: // written by setp
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool dclTakesUsage(ShaderType shader, int code, RegType type) {
     return shader == VS || (code >= 30 && type == RegType::Input);
 }

@@ -81,6 +81,12 @@ struct SrcModText {
 };
 const SrcModText& srcModText(SrcMod modifier);
 
+// Whether an instruction may write a register of this type in this version: the read/write
+// columns of the "Registers" pages. Read-only types (inputs, constants, samplers, aL, vPos/vFace,
+// ps_1_4's and ps_2_0+'s texture registers) appear only as sources. texkill's parameter sits in
+// the destination slot but is read, so it is not subject to this rule.
+bool writableRegister(ShaderType shader, int code, RegType type);
+
 // Whether a dcl of this register names a usage (dcl_texcoord1 v1) or is plain (dcl t0).
 bool dclTakesUsage(ShaderType shader, int code, RegType type);
 

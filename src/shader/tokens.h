@@ -73,6 +73,7 @@ enum Opcode : uint16_t {
     kOpDefb = 47,
     kOpDefi = 48,
     kOpTexcoord = 64,
+    kOpTexkill = 65,
     kOpTex = 66,
     kOpDef = 81,
     kOpSetp = 94,

@@ -77,6 +77,10 @@ TEST(ShaderValidator, AcceptsValidProgramsAndFailsInvalidOnes) {
     CHECK_EQ(validate(v, {0xFFFE0200, 0x0200001F, 0x80000000, 0x900F0000, 0x02000001, 0x800F0028, 0x90E40000},
                       {1, 3, 3}),
              E_FAIL);
+    // Writing an input register, which is read-only: mov v0, c0.
+    CHECK_EQ(validate(v, {0xFFFE0200, 0x0200001F, 0x80000000, 0x900F0000, 0x02000001, 0x900F0000, 0xA0E40000},
+                      {1, 3, 3}),
+             E_FAIL);
     // Not a shader version token.
     CHECK_EQ(validate(v, {0x12345678}, {1}), E_FAIL);
     // The validator is usable again after a failure.

@@ -106,6 +106,32 @@ TEST(ShaderDecode, RegisterTypeNotAllowedInVersionIsRejected) {
                    "not allowed"); // CONST2... RASTOUT
 }
 
+// Read-only registers ("Registers" pages, read/write columns) are sources only.
+TEST(ShaderDecode, WritingAReadOnlyRegisterIsRejected) {
+    const std::string why = "a read-only register cannot be written in ";
+    expectRejected({0xFFFE0200, 0x02000001, 0x900F0000, 0x80E40000, kEnd}, 2, why + "vs_2_0"); // mov v0, r0
+    expectRejected({0xFFFE0101, 0x00000001, 0xA00F0000, 0x80E40000, kEnd}, 2, why + "vs_1_1"); // mov c0, r0
+    expectRejected({0xFFFF0104, 0x00000001, 0xB00F0000, 0x80E40000, kEnd}, 2, why + "ps_1_4"); // mov t0, r0
+    expectRejected({0xFFFF0200, 0x02000001, 0xB00F0000, 0x80E40000, kEnd}, 2, why + "ps_2_0"); // mov t0, r0
+    expectRejected({0xFFFF0300, 0x02000001, 0x900F1000, 0x80E40000, kEnd}, 2, why + "ps_3_0"); // mov vPos, r0
+    expectRejected({0xFFFF0300, 0x02000001, 0xA00F0800, 0x80E40000, kEnd}, 2, why + "ps_3_0"); // mov s0, r0
+    expectRejected({0xFFFE0300, 0x02000001, 0xF00F0800, 0x80E40000, kEnd}, 2, why + "vs_3_0"); // mov aL, r0
+}
+
+// What may be written stays accepted: ps_1_1..1_3 texture registers, outputs, texkill's t#.
+TEST(ShaderDecode, WritableRegistersAndTexkillAreAccepted) {
+    auto decodes = [](const std::vector<uint32_t>& tokens) {
+        auto result = decode(tokens);
+        return result ? std::string("ok") : result.error().message();
+    };
+    EXPECT_EQ(decodes({0xFFFF0101, 0x00000001, 0xB00F0000, 0x80E40000, kEnd}), "ok"); // mov t0, r0
+    EXPECT_EQ(decodes({0xFFFF0104, 0x00000041, 0xB00F0000, kEnd}), "ok");             // texkill t0
+    EXPECT_EQ(decodes({0xFFFF0200, 0x01000041, 0xB00F0000, kEnd}), "ok");             // texkill t0
+    EXPECT_EQ(decodes({0xFFFE0300, 0x02000001, 0xE00F0000, 0x90E40000, kEnd}), "ok"); // mov o0, v0
+    EXPECT_EQ(decodes({0xFFFF0200, 0x02000001, 0x800F0800, 0x80E40000, kEnd}), "ok"); // mov oC0, r0
+    EXPECT_EQ(decodes({0xFFFE0101, 0x00000001, 0xC00F0000, 0x90E40000, kEnd}), "ok"); // mov oPos, v0
+}
+
 TEST(ShaderDecode, UnknownRegisterTypeIsRejected) {
     // Type 31: bits 28-30 = 7, bits 11-12 = 3.
     expectRejected({0xFFFE0300, 0x02000001, 0x800F0000, 0xF0E41800, kEnd}, 3, "unknown register type");
