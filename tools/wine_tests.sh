@@ -28,8 +28,15 @@ for tool in x86_64-w64-mingw32-g++-posix wine xvfb-run; do
   command -v "$tool" >/dev/null || { echo "wine tests: $tool missing (tools/setup.sh installs it)"; exit 1; }
 done
 
-# wine_runs_32bit: the 32-bit loader of Debian's wine32 package.
-wine_runs_32bit() { [ -x /usr/lib/wine/wine ] || [ -x /usr/lib/i386-linux-gnu/wine/wine ]; }
+# wine_runs_32bit: the 32-bit loader of Debian's wine32 package is installed and starts: a kernel
+# built without 32-bit support (IA32 emulation) refuses it with "Exec format error".
+wine_runs_32bit() {
+  local loader
+  for loader in /usr/lib/wine/wine /usr/lib/i386-linux-gnu/wine/wine; do
+    [ -x "$loader" ] && "$loader" --version >/dev/null 2>&1 && return 0
+  done
+  return 1
+}
 
 build() { # build ARCH DIR [all|dll]: dll builds d3d9.dll alone (nothing here can run the rest)
   local arch=$1 dir=$2 what=${3:-all}
@@ -140,7 +147,7 @@ if command -v i686-w64-mingw32-g++-posix >/dev/null; then
     else status=1; fi
   else
     # The test programs share their code with the x86_64 ones; the DLL is what users install.
-    if build i686 "$win32" dll; then echo "== wine i686: d3d9.dll built; not run (Wine cannot run 32-bit programs here: install wine32)"
+    if build i686 "$win32" dll; then echo "== wine i686: d3d9.dll built; not run (Wine cannot run 32-bit programs here: wine32 missing, or a kernel without 32-bit support)"
     else status=1; fi
   fi
 fi
