@@ -288,6 +288,9 @@ class Decoder {
         if (modifier >= kSrcModCount) return fail(at, hex(token), "unknown source modifier");
         s.modifier = static_cast<SrcMod>(modifier);
         if (!checkRegister(at, s.type, s.number)) return false;
+        if (!readableRegister(s.type))
+            return fail(at, registerPrefix(s.type, program_.type, code_) + std::to_string(s.number),
+                        "an output register cannot be read");
         if (token & kRelativeBit) {
             if (!relative(at, s.type, version_->relSource[static_cast<int>(s.type)], s.rel)) return false;
         }

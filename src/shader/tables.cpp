@@ -249,6 +249,19 @@ bool writableRegister(ShaderType shader, int code, RegType type) {
     }
 }
 
+bool readableRegister(RegType type) {
+    switch (type) {
+    case RegType::RastOut:
+    case RegType::AttrOut:
+    case RegType::TexCrdOutOrOutput:
+    case RegType::ColorOut:
+    case RegType::DepthOut:
+        return false;
+    default:
+        return true;
+    }
+}
+
 bool dclTakesUsage(ShaderType shader, int code, RegType type) {
     return shader == VS || (code >= 30 && type == RegType::Input);
 }

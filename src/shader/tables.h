@@ -87,6 +87,10 @@ const SrcModText& srcModText(SrcMod modifier);
 // the destination slot but is read, so it is not subject to this rule.
 bool writableRegister(ShaderType shader, int code, RegType type);
 
+// Whether a register type may be read as a source: every type but the outputs (oPos, oFog, oPts,
+// oD#, oT#/o#, oC#, oDepth), which the "Registers" pages list as write-only.
+bool readableRegister(RegType type);
+
 // Whether a dcl of this register names a usage (dcl_texcoord1 v1) or is plain (dcl t0).
 bool dclTakesUsage(ShaderType shader, int code, RegType type);
 

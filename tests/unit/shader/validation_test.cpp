@@ -118,6 +118,19 @@ TEST(ShaderDecode, WritingAReadOnlyRegisterIsRejected) {
     expectRejected({0xFFFE0300, 0x02000001, 0xF00F0800, 0x80E40000, kEnd}, 2, why + "vs_3_0"); // mov aL, r0
 }
 
+// Output registers are write-only ("Registers" pages): no instruction reads them.
+TEST(ShaderDecode, ReadingAnOutputRegisterIsRejected) {
+    const std::string why = "an output register cannot be read";
+    expectRejected({0xFFFE0101, 0x00000001, 0x800F0000, 0xC0E40000, kEnd}, 3, why); // mov r0, oPos
+    expectRejected({0xFFFE0200, 0x02000001, 0x800F0000, 0xA0E40000, 0x03000002, 0x800F0000, 0x80E40000,
+                    0xA0E40001, 0x02000001, 0x800F0001, 0xD0E40000, kEnd},
+                   10, why); // mov r1, oD0 after two good instructions
+    expectRejected({0xFFFE0300, 0x02000001, 0x800F0000, 0xE0E40000, kEnd}, 3, why); // mov r0, o0
+    expectRejected({0xFFFF0200, 0x02000001, 0x800F0000, 0x80E40800, kEnd}, 3, why); // mov r0, oC0
+    expectRejected({0xFFFF0200, 0x02000001, 0x800F0000, 0x90E40800, kEnd}, 3,
+                   why); // mov r0, oDepth
+}
+
 // What may be written stays accepted: ps_1_1..1_3 texture registers, outputs, texkill's t#.
 TEST(ShaderDecode, WritableRegistersAndTexkillAreAccepted) {
     auto decodes = [](const std::vector<uint32_t>& tokens) {
