@@ -142,6 +142,12 @@ class Decoder {
                                 registerPrefix(ins.dst.type, program_.type, code_) +
                                     std::to_string(ins.dst.number),
                                 std::string("a read-only register cannot be written in ") + version_->name);
+                // The "Address Register" and mova pages: a0 is written by mov (and from vs_2_0 by
+                // mova), and mova writes nothing else.
+                const bool a0 = program_.type == ShaderType::Vertex && ins.dst.type == RegType::AddrOrTexture;
+                if (a0 && ins.opcode != kOpMov && ins.opcode != kOpMova)
+                    return fail(at, "a0", "only mov and mova write the address register");
+                if (!a0 && ins.opcode == kOpMova) return fail(at, name, "mova writes only a0");
             }
             if (ins.predicated) {
                 const size_t at = pos_;
@@ -288,9 +294,11 @@ class Decoder {
         if (modifier >= kSrcModCount) return fail(at, hex(token), "unknown source modifier");
         s.modifier = static_cast<SrcMod>(modifier);
         if (!checkRegister(at, s.type, s.number)) return false;
-        if (!readableRegister(s.type))
+        if (!readableRegister(program_.type, s.type))
             return fail(at, registerPrefix(s.type, program_.type, code_) + std::to_string(s.number),
-                        "an output register cannot be read");
+                        program_.type == ShaderType::Vertex && s.type == RegType::AddrOrTexture
+                            ? "a0 is read only as a relative address"
+                            : "an output register cannot be read");
         if (token & kRelativeBit) {
             if (!relative(at, s.type, version_->relSource[static_cast<int>(s.type)], s.rel)) return false;
         }

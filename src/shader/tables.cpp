@@ -249,8 +249,10 @@ bool writableRegister(ShaderType shader, int code, RegType type) {
     }
 }
 
-bool readableRegister(RegType type) {
+bool readableRegister(ShaderType shader, RegType type) {
     switch (type) {
+    case RegType::AddrOrTexture: // vs: a0; ps: t#
+        return shader == PS;
     case RegType::RastOut:
     case RegType::AttrOut:
     case RegType::TexCrdOutOrOutput:

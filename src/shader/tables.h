@@ -88,8 +88,9 @@ const SrcModText& srcModText(SrcMod modifier);
 bool writableRegister(ShaderType shader, int code, RegType type);
 
 // Whether a register type may be read as a source: every type but the outputs (oPos, oFog, oPts,
-// oD#, oT#/o#, oC#, oDepth), which the "Registers" pages list as write-only.
-bool readableRegister(RegType type);
+// oD#, oT#/o#, oC#, oDepth), which the "Registers" pages list as write-only, and a vertex
+// shader's a0, which only addresses constants ("Address Register" page).
+bool readableRegister(ShaderType shader, RegType type);
 
 // Whether a dcl of this register names a usage (dcl_texcoord1 v1) or is plain (dcl t0).
 bool dclTakesUsage(ShaderType shader, int code, RegType type);

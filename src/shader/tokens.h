@@ -70,6 +70,7 @@ enum Opcode : uint16_t {
     kOpIfc = 41,
     kOpEndif = 43,
     kOpBreakc = 45,
+    kOpMova = 46,
     kOpDefb = 47,
     kOpDefi = 48,
     kOpTexcoord = 64,

@@ -131,6 +131,20 @@ TEST(ShaderDecode, ReadingAnOutputRegisterIsRejected) {
                    why); // mov r0, oDepth
 }
 
+// A vertex shader's a0 ("Address Register", mova): written by mov or mova, read only as a
+// relative address; mova writes nothing but a0.
+TEST(ShaderDecode, AddressRegisterMisuseIsRejected) {
+    // add a0, r0, r0; mov r0, a0; mova r0, c0.
+    expectRejected({0xFFFE0200, 0x03000002, 0xB00F0000, 0x80E40000, 0x80E40000, kEnd}, 2,
+                   "only mov and mova write the address register");
+    expectRejected({0xFFFE0101, 0x00000001, 0x800F0000, 0xB0E40000, kEnd}, 3,
+                   "a0 is read only as a relative address");
+    expectRejected({0xFFFE0200, 0x0200002E, 0x800F0000, 0xA0E40000, kEnd}, 2, "mova writes only a0");
+    // mov a0.x, c0 (vs_1_1); mova a0.x, c0 (vs_2_0).
+    EXPECT_TRUE(decode(std::vector<uint32_t>{0xFFFE0101, 0x00000001, 0xB0010000, 0xA0E40000, kEnd}));
+    EXPECT_TRUE(decode(std::vector<uint32_t>{0xFFFE0200, 0x0200002E, 0xB0010000, 0xA0E40000, kEnd}));
+}
+
 // What may be written stays accepted: ps_1_1..1_3 texture registers, outputs, texkill's t#.
 TEST(ShaderDecode, WritableRegistersAndTexkillAreAccepted) {
     auto decodes = [](const std::vector<uint32_t>& tokens) {
