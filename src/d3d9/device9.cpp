@@ -70,6 +70,7 @@ HRESULT Device9::initialise() {
     renderTargets_[0].reset(backBuffer_);
     depthStencil_.reset(autoDepth_);
     swapChain_ = new SwapChain9(*this);
+    if (!p.Windowed) return fullScreen_.enter(p, (creation_.flags & D3DCREATE_NOWINDOWCHANGES) != 0);
     return D3D_OK;
 }
 
@@ -145,9 +146,10 @@ ULONG STDMETHODCALLTYPE Device9::Release() {
     return count;
 }
 
-// The device is never lost on Vulkan short of a driver failure (not reported yet).
+// The device is never lost on Vulkan short of a driver failure (not reported yet); a failed
+// Reset leaves it waiting for another (device9_reset.cpp).
 HRESULT STDMETHODCALLTYPE Device9::TestCooperativeLevel() {
-    return D3D_OK;
+    return notReset_.load() ? D3DERR_DEVICENOTRESET : D3D_OK;
 }
 
 UINT STDMETHODCALLTYPE Device9::GetAvailableTextureMem() {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "d3d9/device_child.h"
+#include "d3d9/full_screen.h"
 #include "d3d9/object_registry.h"
 #include "d3d9/win32.h"
 #include "d3d9/windows_names.h"
@@ -353,6 +354,7 @@ class Device9 final : public IDirect3DDevice9Ex {
     UINT upIndexBytes_ = 0;
     // Reset and ResetEx (device9_reset.cpp); releaseBindings drops every binding's reference.
     HRESULT resetDevice(D3DPRESENT_PARAMETERS* parameters);
+    HRESULT applyReset(D3DPRESENT_PARAMETERS* parameters);
     void releaseBindings();
     void presentOnWorker(HWND window, uint32_t interval, uint32_t surface, const ddivk_rect* source,
                          const ddivk_rect* dest);
@@ -380,8 +382,13 @@ class Device9 final : public IDirect3DDevice9Ex {
     HRESULT stretchDepth(Surface9& src, const RECT* sourceRect, Surface9& dst, const RECT* destinationRect,
                          D3DTEXTUREFILTERTYPE filter);
     SwapChain9* swapChain_ = nullptr; // owned: the implicit swap chain
+    // The display mode and window of a full-screen device (full_screen.h); left last, after
+    // the swapchains of the window are gone.
+    FullScreen fullScreen_;
     std::vector<WindowChain> windowChains_;
     std::atomic<bool> deviceLost_{false};
+    // A Reset failed (not on Ex devices): D3DERR_DEVICENOTRESET until one succeeds.
+    std::atomic<bool> notReset_{false};
     uint64_t presentCount_ = 0;
     std::atomic<int> defaultPoolObjects_{0};
 

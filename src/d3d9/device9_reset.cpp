@@ -19,12 +19,25 @@ HRESULT STDMETHODCALLTYPE Device9::ResetEx(D3DPRESENT_PARAMETERS* parameters, D3
     if (!parameters) return D3DERR_INVALIDCALL;
     // As CreateDeviceEx: a full-screen device names its display mode, a windowed one must not.
     if (!parameters->Windowed != (mode != nullptr)) return D3DERR_INVALIDCALL;
+    if (mode && !fullScreenModeMatches(*parameters, *mode)) return D3DERR_INVALIDCALL;
     return resetDevice(parameters);
 }
 
 HRESULT Device9::resetDevice(D3DPRESENT_PARAMETERS* parameters) {
     if (!parameters) return D3DERR_INVALIDCALL;
     auto guard = lock();
+    const HRESULT hr = applyReset(parameters);
+    // D3D9: after a failed Reset "the only valid methods are Reset, TestCooperativeLevel and
+    // Release": the device answers D3DERR_DEVICENOTRESET until a Reset succeeds. D3D9Ex devices
+    // are not lost that way.
+    notReset_.store(FAILED(hr) && !creation_.extended);
+    return hr;
+}
+
+HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
+    // Back to windowed: the desktop and the window first, so that a size of 0 takes the
+    // windowed client area.
+    if (parameters->Windowed) fullScreen_.leave();
     D3DPRESENT_PARAMETERS checked = *parameters;
     if (HRESULT hr =
             checkPresentParameters(*creation_.adapter, creation_.focusWindow, creation_.extended, checked);
@@ -34,12 +47,25 @@ HRESULT Device9::resetDevice(D3DPRESENT_PARAMETERS* parameters) {
         DDIVK_WARN("d3d9: Reset refused: %d D3DPOOL_DEFAULT resources or state blocks are still alive", live);
         return D3DERR_INVALIDCALL;
     }
+    // The new display mode before the surfaces: a mode the display refuses changes nothing.
+    const bool keepWindow = (creation_.flags & D3DCREATE_NOWINDOWCHANGES) != 0;
+    if (!checked.Windowed)
+        if (HRESULT hr = fullScreen_.enter(checked, keepWindow); FAILED(hr)) return hr;
+    // A later failure puts the display back as it was.
+    auto restoreDisplay = [&] {
+        if (creation_.present.Windowed)
+            fullScreen_.leave();
+        else
+            fullScreen_.enter(creation_.present, keepWindow);
+    };
     Surface9* back = nullptr;
     Surface9* depth = nullptr;
     if (HRESULT hr = createDriverSurface(checked.BackBufferWidth, checked.BackBufferHeight,
                                          checked.BackBufferFormat, D3DUSAGE_RENDERTARGET, true, &back);
-        FAILED(hr))
+        FAILED(hr)) {
+        restoreDisplay();
         return hr;
+    }
     if (checked.Flags & D3DPRESENTFLAG_LOCKABLE_BACKBUFFER) back->setLockable();
     if (checked.EnableAutoDepthStencil) {
         if (HRESULT hr =
@@ -47,6 +73,7 @@ HRESULT Device9::resetDevice(D3DPRESENT_PARAMETERS* parameters) {
                                     checked.AutoDepthStencilFormat, D3DUSAGE_DEPTHSTENCIL, true, &depth);
             FAILED(hr)) {
             delete back;
+            restoreDisplay();
             return hr;
         }
         if (checked.Flags & D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL) depth->setDiscardable();
@@ -57,6 +84,7 @@ HRESULT Device9::resetDevice(D3DPRESENT_PARAMETERS* parameters) {
     if (reset != S_OK) {
         delete back;
         delete depth;
+        restoreDisplay();
         return D3DERR_INVALIDCALL;
     }
 

@@ -6,6 +6,7 @@
 
 #include "d3d9/caps9.h"
 #include "d3d9/format_support.h"
+#include "d3d9/full_screen.h"
 #include "d3d9/present_parameters.h"
 #include "util/log.h"
 
@@ -87,8 +88,6 @@ HRESULT Direct3D9::createDevice(UINT adapter, D3DDEVTYPE type, HWND focusWindow,
     if (!focusWindow && !parameters->hDeviceWindow && !parameters->Windowed) return D3DERR_INVALIDCALL;
     D3DPRESENT_PARAMETERS checked = *parameters;
     if (HRESULT hr = checkPresentParameters(*a, focusWindow, extended, checked); FAILED(hr)) return hr;
-    if (!checked.Windowed)
-        DDIVK_WARN_ONCE("d3d9: full-screen display modes are not set yet; rendering goes on");
     DeviceCreation creation;
     creation.direct3d = this;
     creation.adapter = a;
@@ -123,6 +122,8 @@ HRESULT STDMETHODCALLTYPE Direct3D9::CreateDeviceEx(UINT adapter, D3DDEVTYPE typ
     // Ex: a full-screen device names its display mode; a windowed one must not.
     if (parameters && !parameters->Windowed && !fullscreenMode) return D3DERR_INVALIDCALL;
     if (parameters && parameters->Windowed && fullscreenMode) return D3DERR_INVALIDCALL;
+    if (parameters && fullscreenMode && !fullScreenModeMatches(*parameters, *fullscreenMode))
+        return D3DERR_INVALIDCALL;
     return createDevice(adapter, type, focusWindow, flags, parameters, true, device);
 }
 

@@ -1,6 +1,7 @@
 #include "d3d9/present_parameters.h"
 
 #include "d3d9/format_support.h"
+#include "d3d9/full_screen.h"
 #include "util/log.h"
 
 namespace ddivk::d3d9 {
@@ -60,6 +61,11 @@ HRESULT checkPresentParameters(const Adapter& adapter, HWND focusWindow, bool ex
         if (!p.hDeviceWindow) return D3DERR_INVALIDCALL;
         if (p.BackBufferWidth == 0 || p.BackBufferHeight == 0 || p.BackBufferFormat == D3DFMT_UNKNOWN)
             return D3DERR_INVALIDCALL;
+        // The intervals D3DCAPS9::PresentationIntervals lists.
+        if (p.PresentationInterval != D3DPRESENT_INTERVAL_DEFAULT &&
+            p.PresentationInterval != D3DPRESENT_INTERVAL_ONE &&
+            p.PresentationInterval != D3DPRESENT_INTERVAL_IMMEDIATE)
+            return D3DERR_INVALIDCALL;
     }
     if (p.MultiSampleType != D3DMULTISAMPLE_NONE) {
         if (p.MultiSampleType > D3DMULTISAMPLE_16_SAMPLES) return D3DERR_INVALIDCALL;
@@ -73,6 +79,8 @@ HRESULT checkPresentParameters(const Adapter& adapter, HWND focusWindow, bool ex
                                      p.AutoDepthStencilFormat)))
             return D3DERR_NOTAVAILABLE;
     }
+    // Full screen: the back buffer's size is a display mode the adapter lists.
+    if (!p.Windowed) return checkFullScreenMode(p);
     return D3D_OK;
 }
 

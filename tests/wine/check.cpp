@@ -33,15 +33,23 @@ void fail(const char* file, int line, const char* what) {
 
 } // namespace wine_check
 
-// Arguments: run only the tests whose "Suite.Name" contains one of them (all without arguments).
+// Arguments: run only the tests whose "Suite.Name" contains one of them (all without any), and
+// none whose name contains an argument given as -TEXT.
 int main(int argc, char** argv) {
     int passed = 0, failed = 0;
+    bool anyChoice = false;
+    for (int i = 1; i < argc; ++i)
+        anyChoice = anyChoice || argv[i][0] != '-';
     for (const wine_check::Test& t : wine_check::tests()) {
         const std::string full = std::string(t.suite) + "." + t.name;
-        bool chosen = argc < 2;
-        for (int i = 1; i < argc && !chosen; ++i)
-            chosen = std::strstr(full.c_str(), argv[i]) != nullptr;
-        if (!chosen) continue;
+        bool chosen = !anyChoice, excluded = false;
+        for (int i = 1; i < argc; ++i) {
+            if (argv[i][0] == '-')
+                excluded = excluded || std::strstr(full.c_str(), argv[i] + 1) != nullptr;
+            else
+                chosen = chosen || std::strstr(full.c_str(), argv[i]) != nullptr;
+        }
+        if (!chosen || excluded) continue;
         wine_check::g_failures = 0;
         t.fn();
         const bool ok = wine_check::g_failures == 0;

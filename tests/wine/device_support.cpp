@@ -1,6 +1,6 @@
 #include "device_support.h"
 
-TestWindow::TestWindow(int width, int height) {
+TestWindow::TestWindow(int width, int height, DWORD style, int x, int y) {
     static const wchar_t* className = [] {
         WNDCLASSW c{};
         c.lpfnWndProc = DefWindowProcW;
@@ -10,9 +10,9 @@ TestWindow::TestWindow(int width, int height) {
         return L"ddivk_wine_test";
     }();
     RECT r{0, 0, width, height};
-    AdjustWindowRect(&r, WS_POPUP, FALSE);
-    hwnd = CreateWindowW(className, L"ddivk test", WS_POPUP, 0, 0, r.right - r.left, r.bottom - r.top,
-                         nullptr, nullptr, GetModuleHandleW(nullptr), nullptr);
+    AdjustWindowRect(&r, style, FALSE);
+    hwnd = CreateWindowW(className, L"ddivk test", style, x, y, r.right - r.left, r.bottom - r.top, nullptr,
+                         nullptr, GetModuleHandleW(nullptr), nullptr);
 }
 
 TestWindow::~TestWindow() {

@@ -8,10 +8,11 @@
 #include <cstdint>
 #include <vector>
 
-// A hidden top-level window whose client area is width x height; destroyed with the object.
+// A top-level window whose client area is width x height, at (x, y) with `style` (hidden
+// and frameless by default); destroyed with the object.
 struct TestWindow {
     HWND hwnd = nullptr;
-    TestWindow(int width, int height);
+    TestWindow(int width, int height, DWORD style = WS_POPUP, int x = 0, int y = 0);
     ~TestWindow();
     TestWindow(const TestWindow&) = delete;
     TestWindow& operator=(const TestWindow&) = delete;

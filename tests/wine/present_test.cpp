@@ -127,10 +127,14 @@ TEST(Reset, RefusesWhileDefaultPoolResourcesLive) {
             D3D_OK);
     D3DPRESENT_PARAMETERS pp = windowedParameters(t.window.hwnd, 16, 16, false);
     CHECK_EQ(t->Reset(&pp), D3DERR_INVALIDCALL);
+    // A failed Reset leaves the device waiting for another.
+    CHECK_EQ(t->TestCooperativeLevel(), D3DERR_DEVICENOTRESET);
+    CHECK_EQ(t->Present(nullptr, nullptr, nullptr, nullptr), D3DERR_DEVICELOST);
     defaultVb->Release();
     CHECK_EQ(t->Reset(&pp), D3DERR_INVALIDCALL); // the render target is still alive
     target->Release();
     CHECK_EQ(t->Reset(&pp), D3D_OK);
+    CHECK_EQ(t->TestCooperativeLevel(), D3D_OK);
 
     const std::vector<ScreenVertex> quad = screenRect(4, 4, 12, 12, 0, 0xFFFF00FF);
     void* data = nullptr;
