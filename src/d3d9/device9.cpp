@@ -70,11 +70,16 @@ HRESULT Device9::initialise() {
     renderTargets_[0].reset(backBuffer_);
     depthStencil_.reset(autoDepth_);
     swapChain_ = new SwapChain9(*this);
-    if (!p.Windowed) return fullScreen_.enter(p, (creation_.flags & D3DCREATE_NOWINDOWCHANGES) != 0);
+    if (!p.Windowed) {
+        if (HRESULT hr = fullScreen_.enter(p, (creation_.flags & D3DCREATE_NOWINDOWCHANGES) != 0); FAILED(hr))
+            return hr;
+        watchFocus();
+    }
     return D3D_OK;
 }
 
 Device9::~Device9() {
+    focusHook_.unhook(); // no focus messages reach a device going away
     if (stream_) {
         // Bound objects the program has released go now, while the device still works.
         releaseBindings();
@@ -146,9 +151,11 @@ ULONG STDMETHODCALLTYPE Device9::Release() {
     return count;
 }
 
-// The device is never lost on Vulkan short of a driver failure (not reported yet); a failed
-// Reset leaves it waiting for another (device9_reset.cpp).
+// Lost while a full-screen device's focus is away (device9_focus.cpp); a failed Reset leaves it
+// waiting for another (device9_reset.cpp). Vulkan device loss is reported by Present.
 HRESULT STDMETHODCALLTYPE Device9::TestCooperativeLevel() {
+    if (creation_.extended) return D3D_OK; // D3D9Ex: lost devices do not exist
+    if (focusLost_.load()) return D3DERR_DEVICELOST;
     return notReset_.load() ? D3DERR_DEVICENOTRESET : D3D_OK;
 }
 
@@ -213,9 +220,10 @@ WINBOOL STDMETHODCALLTYPE Device9::GetSoftwareVertexProcessing() {
     return softwareVertexProcessing_;
 }
 
+// A full-screen device's window while focus is away (device9_focus.cpp) is occluded.
 HRESULT STDMETHODCALLTYPE Device9::CheckDeviceState(HWND window) {
     (void)window;
-    return D3D_OK;
+    return focusLost_.load() ? S_PRESENT_OCCLUDED : D3D_OK;
 }
 
 } // namespace ddivk::d3d9

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "d3d9/device_child.h"
+#include "d3d9/focus_hook.h"
 #include "d3d9/full_screen.h"
 #include "d3d9/object_registry.h"
 #include "d3d9/win32.h"
@@ -385,6 +386,14 @@ class Device9 final : public IDirect3DDevice9Ex {
     // The display mode and window of a full-screen device (full_screen.h); left last, after
     // the swapchains of the window are gone.
     FullScreen fullScreen_;
+    // Focus loss of a full-screen device (device9_focus.cpp): the focus window is watched
+    // while the device is full screen; losing focus restores the desktop and loses the device
+    // (D3DERR_DEVICELOST; S_PRESENT_OCCLUDED on Ex devices) until focus comes back (and, for
+    // non-Ex devices, a Reset). Set on the window's thread.
+    FocusHook focusHook_;
+    std::atomic<bool> focusLost_{false};
+    void watchFocus();
+    void onActivateApp(bool active);
     std::vector<WindowChain> windowChains_;
     std::atomic<bool> deviceLost_{false};
     // A Reset failed (not on Ex devices): D3DERR_DEVICENOTRESET until one succeeds.

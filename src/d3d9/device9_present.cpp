@@ -37,7 +37,8 @@ HRESULT Device9::presentFrame(const RECT* source, const RECT* dest, HWND window,
 HRESULT Device9::presentSurface(const D3DPRESENT_PARAMETERS& p, uint32_t surface, const RECT* source,
                                 const RECT* dest, HWND window, DWORD flags) {
     auto guard = lock();
-    if (deviceLost_.load() || notReset_.load()) return D3DERR_DEVICELOST;
+    if (focusLost_.load() && creation_.extended) return S_PRESENT_OCCLUDED; // nothing shown
+    if (deviceLost_.load() || notReset_.load() || focusLost_.load()) return D3DERR_DEVICELOST;
     // Rectangles are for D3DSWAPEFFECT_COPY only.
     if ((source || dest) && p.SwapEffect != D3DSWAPEFFECT_COPY) return D3DERR_INVALIDCALL;
     const ddivk_rect none{};

@@ -26,7 +26,11 @@ HRESULT STDMETHODCALLTYPE Device9::ResetEx(D3DPRESENT_PARAMETERS* parameters, D3
 HRESULT Device9::resetDevice(D3DPRESENT_PARAMETERS* parameters) {
     if (!parameters) return D3DERR_INVALIDCALL;
     auto guard = lock();
+    // While focus is away a (non-Ex) device stays lost: Reset only once focus is back.
+    if (focusLost_.load() && !creation_.extended) return D3DERR_DEVICELOST;
     const HRESULT hr = applyReset(parameters);
+    if (SUCCEEDED(hr)) focusLost_.store(false);
+    watchFocus();
     // D3D9: after a failed Reset "the only valid methods are Reset, TestCooperativeLevel and
     // Release": the device answers D3DERR_DEVICENOTRESET until a Reset succeeds. D3D9Ex devices
     // are not lost that way.

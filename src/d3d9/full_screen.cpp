@@ -117,12 +117,26 @@ HRESULT FullScreen::enter(const D3DPRESENT_PARAMETERS& p, bool keepWindow) {
         }
     }
     if (window_) {
+        if (IsIconic(window_)) ShowWindow(window_, SW_RESTORE); // minimised at a focus loss
         const RECT screen = primaryMonitorRect();
         SetWindowPos(window_, HWND_TOPMOST, screen.left, screen.top, LONG(p.BackBufferWidth),
                      LONG(p.BackBufferHeight), SWP_FRAMECHANGED | SWP_SHOWWINDOW | SWP_NOACTIVATE);
     }
     active_ = true;
     return D3D_OK;
+}
+
+void FullScreen::suspend() {
+    if (!active_) return;
+    restoreDesktopMode();
+    if (window_ && IsWindowVisible(window_)) ShowWindow(window_, SW_MINIMIZE);
+}
+
+void FullScreen::placeWindow(const D3DPRESENT_PARAMETERS& p) {
+    if (!active_ || !window_) return;
+    const RECT screen = primaryMonitorRect();
+    SetWindowPos(window_, nullptr, screen.left, screen.top, LONG(p.BackBufferWidth), LONG(p.BackBufferHeight),
+                 SWP_NOACTIVATE | SWP_NOZORDER);
 }
 
 void FullScreen::restoreWindow() {

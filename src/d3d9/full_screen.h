@@ -43,6 +43,11 @@ class FullScreen {
     // place, unless the program has changed its style since. Nothing when not active.
     void leave();
     bool active() const { return active_; }
+    // Focus lost (full_screen stays active): the desktop's mode back, the window minimised.
+    void suspend();
+    // Focus regained: the window over the screen again at the mode of `parameters` (the mode
+    // itself comes back with the next enter, at Reset).
+    void placeWindow(const D3DPRESENT_PARAMETERS& parameters);
 
   private:
     // The saved style and place back on window_ (if it still exists); window_ becomes null.

@@ -237,6 +237,22 @@ TEST(FullScreen, NoWindowChangesSetsTheModeAndLeavesTheWindow) {
     CHECK(desktopSize() == t.desktop);
 }
 
+namespace {
+
+// D3D9Ex's display mode of `size` (X8R8G8B8, any rate).
+D3DDISPLAYMODEEX exMode(Size size) {
+    return D3DDISPLAYMODEEX{sizeof(D3DDISPLAYMODEEX),       size.width, size.height, 0, D3DFMT_X8R8G8B8,
+                            D3DSCANLINEORDERING_PROGRESSIVE};
+}
+
+HRESULT createEx(IDirect3D9Ex* d3d, HWND window, D3DPRESENT_PARAMETERS& pp, D3DDISPLAYMODEEX& mode,
+                 IDirect3DDevice9Ex** device) {
+    return d3d->CreateDeviceEx(0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &mode,
+                               device);
+}
+
+} // namespace
+
 // D3D9Ex names the full-screen mode beside the parameters: it must have the back buffer's size.
 // A refused ResetEx does not make an Ex device wait for another.
 TEST(FullScreen, ExDevicesNameTheModeOfTheBackBuffer) {
@@ -245,16 +261,12 @@ TEST(FullScreen, ExDevicesNameTheModeOfTheBackBuffer) {
     Start t(d3d); // releases d3d
     REQUIRE(t.ready);
     D3DPRESENT_PARAMETERS pp = fullScreenParameters(t.window.hwnd, t.mode);
-    D3DDISPLAYMODEEX named{sizeof(D3DDISPLAYMODEEX),       t.other.width, t.other.height, 0, D3DFMT_X8R8G8B8,
-                           D3DSCANLINEORDERING_PROGRESSIVE};
+    D3DDISPLAYMODEEX named = exMode(t.other);
     IDirect3DDevice9Ex* device = nullptr;
-    const DWORD flags = D3DCREATE_HARDWARE_VERTEXPROCESSING;
-    CHECK_EQ(d3d->CreateDeviceEx(0, D3DDEVTYPE_HAL, t.window.hwnd, flags, &pp, &named, &device),
-             D3DERR_INVALIDCALL);
+    CHECK_EQ(createEx(d3d, t.window.hwnd, pp, named, &device), D3DERR_INVALIDCALL);
     CHECK(desktopSize() == t.desktop);
-    named.Width = t.mode.width;
-    named.Height = t.mode.height;
-    CHECK_EQ(d3d->CreateDeviceEx(0, D3DDEVTYPE_HAL, t.window.hwnd, flags, &pp, &named, &device), D3D_OK);
+    named = exMode(t.mode);
+    CHECK_EQ(createEx(d3d, t.window.hwnd, pp, named, &device), D3D_OK);
     REQUIRE(device != nullptr);
     CHECK(desktopSize() == t.mode);
     checkCoversTheScreen(t.window.hwnd, t.mode);
@@ -267,6 +279,88 @@ TEST(FullScreen, ExDevicesNameTheModeOfTheBackBuffer) {
     CHECK_EQ(device->ResetEx(&pp, &named), D3D_OK);
     CHECK(desktopSize() == t.other);
     checkFrameFillsTheScreen(device, t.other, 0x50A0F0);
+    device->Release();
+    CHECK(desktopSize() == t.desktop);
+}
+
+namespace {
+
+// The program's own window procedure, counting the WM_ACTIVATEAPP it is given.
+int g_activateAppSeen = 0;
+LRESULT CALLBACK countingProcedure(HWND window, UINT message, WPARAM wParam, LPARAM lParam) {
+    if (message == WM_ACTIVATEAPP) ++g_activateAppSeen;
+    return DefWindowProcW(window, message, wParam, lParam);
+}
+
+} // namespace
+
+// Focus loss: the desktop's mode comes back, the window is minimised and the device is lost until
+// focus is back and a Reset sets the mode again. The program's window procedure still sees every
+// message, and gets the window back when the device goes. A windowed device is never lost.
+TEST(FullScreen, LosingFocusRestoresTheDesktopAndLosesTheDevice) {
+    Start t(Direct3DCreate9(D3D_SDK_VERSION));
+    REQUIRE(t.ready);
+    const LONG_PTR program = reinterpret_cast<LONG_PTR>(countingProcedure);
+    SetWindowLongPtrW(t.window.hwnd, GWLP_WNDPROC, program);
+    g_activateAppSeen = 0;
+
+    D3DPRESENT_PARAMETERS pp = windowedParameters(t.window.hwnd, 32, 32, false);
+    IDirect3DDevice9* device = nullptr;
+    CHECK_EQ(t.create(pp, &device), D3D_OK);
+    REQUIRE(device != nullptr);
+    CHECK_EQ(GetWindowLongPtrW(t.window.hwnd, GWLP_WNDPROC), program); // windowed: not watched
+    SendMessageW(t.window.hwnd, WM_ACTIVATEAPP, FALSE, 0);
+    CHECK_EQ(device->TestCooperativeLevel(), D3D_OK);
+    SendMessageW(t.window.hwnd, WM_ACTIVATEAPP, TRUE, 0);
+
+    pp = fullScreenParameters(t.window.hwnd, t.mode);
+    CHECK_EQ(device->Reset(&pp), D3D_OK);
+    CHECK(desktopSize() == t.mode);
+    SendMessageW(t.window.hwnd, WM_ACTIVATEAPP, FALSE, 0);
+    CHECK(desktopSize() == t.desktop);
+    CHECK(IsIconic(t.window.hwnd));
+    CHECK_EQ(device->TestCooperativeLevel(), D3DERR_DEVICELOST);
+    CHECK_EQ(device->Present(nullptr, nullptr, nullptr, nullptr), D3DERR_DEVICELOST);
+    CHECK_EQ(device->Reset(&pp), D3DERR_DEVICELOST);
+
+    SendMessageW(t.window.hwnd, WM_ACTIVATEAPP, TRUE, 0);
+    CHECK_EQ(device->TestCooperativeLevel(), D3DERR_DEVICENOTRESET);
+    CHECK_EQ(device->Present(nullptr, nullptr, nullptr, nullptr), D3DERR_DEVICELOST);
+    CHECK(desktopSize() == t.desktop);
+    CHECK_EQ(device->Reset(&pp), D3D_OK);
+    CHECK_EQ(device->TestCooperativeLevel(), D3D_OK);
+    CHECK(desktopSize() == t.mode);
+    checkCoversTheScreen(t.window.hwnd, t.mode);
+    checkFrameFillsTheScreen(device, t.mode, 0x60C030);
+    CHECK_EQ(g_activateAppSeen, 4);
+
+    device->Release();
+    CHECK(desktopSize() == t.desktop);
+    CHECK_EQ(GetWindowLongPtrW(t.window.hwnd, GWLP_WNDPROC), program);
+}
+
+// D3D9Ex: a device losing focus is occluded, not lost, and focus regained sets its mode again.
+TEST(FullScreen, AnExDeviceLosingFocusIsOccluded) {
+    IDirect3D9Ex* d3d = nullptr;
+    REQUIRE(Direct3DCreate9Ex(D3D_SDK_VERSION, &d3d) == D3D_OK);
+    Start t(d3d); // releases d3d
+    REQUIRE(t.ready);
+    D3DPRESENT_PARAMETERS pp = fullScreenParameters(t.window.hwnd, t.mode);
+    D3DDISPLAYMODEEX named = exMode(t.mode);
+    IDirect3DDevice9Ex* device = nullptr;
+    CHECK_EQ(createEx(d3d, t.window.hwnd, pp, named, &device), D3D_OK);
+    REQUIRE(device != nullptr);
+    SendMessageW(t.window.hwnd, WM_ACTIVATEAPP, FALSE, 0);
+    CHECK(desktopSize() == t.desktop);
+    CHECK_EQ(device->TestCooperativeLevel(), D3D_OK);
+    CHECK_EQ(device->CheckDeviceState(t.window.hwnd), S_PRESENT_OCCLUDED);
+    CHECK_EQ(device->PresentEx(nullptr, nullptr, nullptr, nullptr, 0), S_PRESENT_OCCLUDED);
+
+    SendMessageW(t.window.hwnd, WM_ACTIVATEAPP, TRUE, 0);
+    CHECK(desktopSize() == t.mode);
+    CHECK_EQ(device->CheckDeviceState(t.window.hwnd), D3D_OK);
+    checkCoversTheScreen(t.window.hwnd, t.mode);
+    checkFrameFillsTheScreen(device, t.mode, 0x30C060);
     device->Release();
     CHECK(desktopSize() == t.desktop);
 }
