@@ -95,14 +95,9 @@ struct Start {
     }
 };
 
+// windowedParameters' X8R8G8B8 back buffer of `size`, full screen.
 D3DPRESENT_PARAMETERS fullScreenParameters(HWND window, Size size) {
-    D3DPRESENT_PARAMETERS pp{};
-    pp.BackBufferWidth = size.width;
-    pp.BackBufferHeight = size.height;
-    pp.BackBufferFormat = D3DFMT_X8R8G8B8;
-    pp.BackBufferCount = 1;
-    pp.SwapEffect = D3DSWAPEFFECT_DISCARD;
-    pp.hDeviceWindow = window;
+    D3DPRESENT_PARAMETERS pp = windowedParameters(window, size.width, size.height, false);
     pp.Windowed = FALSE;
     return pp;
 }
@@ -274,6 +269,7 @@ TEST(FullScreen, ExDevicesNameTheModeOfTheBackBuffer) {
     pp = fullScreenParameters(t.window.hwnd, t.other);
     CHECK_EQ(device->ResetEx(&pp, &named), D3DERR_INVALIDCALL); // named is the old size
     CHECK_EQ(device->TestCooperativeLevel(), D3D_OK);
+    CHECK_EQ(device->PresentEx(nullptr, nullptr, nullptr, nullptr, 0), D3D_OK); // not waiting for a Reset
     named.Width = t.other.width;
     named.Height = t.other.height;
     CHECK_EQ(device->ResetEx(&pp, &named), D3D_OK);
