@@ -39,13 +39,18 @@ struct ddivk_surface_desc {
     uint32_t height;
     uint32_t format; // D3DFORMAT
     uint32_t usage;  // DDIVK_SURFACE_*
+    // Samples per pixel: 0 or 1 for a plain surface, else a count the device has for the format
+    // (a multisampled target: read, blitted and presented through a resolve).
+    uint32_t samples = 1;
 };
 
 // Creates a surface; *handle is what DP2 tokens (SETRENDERTARGET, SETRENDERTARGET2,
-// SETDEPTHSTENCIL) name it by. D3DERR_INVALIDCALL for sizes or formats we cannot create.
+// SETDEPTHSTENCIL) name it by. D3DERR_INVALIDCALL for sizes or formats we cannot create;
+// D3DERR_NOTAVAILABLE for a sample count the device does not have for the format.
 ddivk::HRESULT ddivk_surface_create(ddivk_device* device, const ddivk_surface_desc* desc, uint32_t* handle);
 ddivk::HRESULT ddivk_surface_destroy(ddivk_device* device, uint32_t handle);
-// Copies the surface's pixels into memory (rows of width * bytes-per-pixel, pitch bytes apart),
+// Copies the surface's pixels into memory (rows of width * bytes-per-pixel, pitch bytes apart;
+// a multisampled surface's resolved: each pixel the average of its samples),
 // after all work submitted so far that writes it. size is the destination's byte size.
 ddivk::HRESULT ddivk_surface_read(ddivk_device* device, uint32_t handle, void* pixels, uint32_t pitch,
                                   uint64_t size);

@@ -27,6 +27,7 @@ struct Side {
 
     VkImage image() const { return surface ? surface->image().handle() : texture->image().handle(); }
     bool depth() const { return surface && surface->isDepthStencil(); }
+    uint32_t samples() const { return surface ? surface->samples() : 1; }
     VkImageSubresourceLayers layers() const {
         if (surface) return surface->layers(vk::formatAspects(vkFormat));
         const SubresourceLayout& s = texture->subresource(subresource);
@@ -49,6 +50,9 @@ struct BltPlan {
     RECT from, to;
     bool copy = false; // unscaled, same storage: vkCmdCopyImage (exact); else vkCmdBlitImage
     VkFilter filter = VK_FILTER_NEAREST;
+    // A multisampled source into a single-sampled destination: the copy or blit reads the
+    // source's resolve (Device::resolve), made when the plan is recorded.
+    bool resolveSource = false;
 };
 
 // Records a checked plan after the work recorded before it (ends the rendering pass); marks a

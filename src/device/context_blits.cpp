@@ -123,6 +123,19 @@ HRESULT planBlt(Device& device, uint32_t source, const RECT& from, uint32_t sour
         if (scaled) return D3DERR_INVALIDCALL;
         if (src->subresource == dst->subresource && overlaps(from, to)) return D3DERR_INVALIDCALL;
     }
+    // Multisampled sides: a multisampled source resolves into a single-sampled colour
+    // destination (scaled or not, D3D9's downsampling StretchRect), or copies unscaled into a
+    // surface of its own sample count and format. Transfers cannot write samples otherwise.
+    const bool resolveSource = src->samples() > 1 && dst->samples() == 1;
+    if (src->samples() > 1 || dst->samples() > 1) {
+        const bool sameSamples = src->samples() == dst->samples();
+        if ((resolveSource && src->depth()) || (!resolveSource && !sameSamples) ||
+            (sameSamples && (scaled || src->vkFormat != dst->vkFormat || src->image() == dst->image()))) {
+            DDIVK_WARN_ONCE("BLT between %u and %u samples per pixel%s: not possible (D3DERR_INVALIDCALL)",
+                            src->samples(), dst->samples(), scaled ? ", scaled" : "");
+            return D3DERR_INVALIDCALL;
+        }
+    }
     if (src->depth() || dst->depth()) {
         const bool whole = from.left == 0 && from.top == 0 && rectWidth(from) == src->width &&
                            rectHeight(from) == src->height && to.left == 0 && to.top == 0;
@@ -130,7 +143,7 @@ HRESULT planBlt(Device& device, uint32_t source, const RECT& from, uint32_t sour
             src->width != dst->width || src->height != dst->height)
             return D3DERR_INVALIDCALL;
     }
-    plan = {*src, *dst, from, to, false, VK_FILTER_NEAREST};
+    plan = {*src, *dst, from, to, false, VK_FILTER_NEAREST, resolveSource};
     plan.copy = !scaled && src->vkFormat == dst->vkFormat;
     if (!plan.copy) {
         const vk::Device& vulkan = device.vulkan();
@@ -187,10 +200,12 @@ void recordCopyWithinImage(Device& device, const BltPlan& p) {
     device.retireWhenDone(std::move(staging));
 }
 
-void recordBlt(Device& device, const BltPlan& p) {
+void recordBlt(Device& device, const BltPlan& planned) {
     CommandContext& cmds = device.commands();
     const vk::Device& vulkan = device.vulkan();
     cmds.endRendering();
+    BltPlan p = planned;
+    if (p.resolveSource) p.src.surface = device.resolve(*p.src.surface);
     if (p.src.image() == p.dst.image()) {
         recordCopyWithinImage(device, p);
     } else {

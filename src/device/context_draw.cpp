@@ -171,7 +171,6 @@ HRESULT Context::clear(const dp2::ClearArgs& args) {
         if (device_.queries().renderingSkipped()) return S_OK;
 
         CommandContext& cmds = device_.commands();
-        cmds.beginRendering(color, depth);
         VkClearAttachment attachments[2];
         uint32_t n = 0;
         if (wantColor) {
@@ -192,7 +191,21 @@ HRESULT Context::clear(const dp2::ClearArgs& args) {
                  {}};
             a.clearValue.depthStencil = {std::clamp(args.fillDepth, 0.0f, 1.0f), args.fillStencil & 0xFF};
         }
-        vkCmdClearAttachments(cmds.commands(), n, attachments, uint32_t(rects.size()), rects.data());
+        const uint32_t rectCount = uint32_t(rects.size());
+        if (depth && passDepth(color, depth) != depth) {
+            // Sample counts no one pass can hold together: a pass for each target cleared.
+            if (wantColor) {
+                cmds.beginRendering(color, nullptr);
+                vkCmdClearAttachments(cmds.commands(), 1, &attachments[0], rectCount, rects.data());
+            }
+            if (wantDepth || wantStencil) {
+                cmds.beginRendering(nullptr, depth);
+                vkCmdClearAttachments(cmds.commands(), 1, &attachments[n - 1], rectCount, rects.data());
+            }
+            return S_OK;
+        }
+        cmds.beginRendering(color, depth);
+        vkCmdClearAttachments(cmds.commands(), n, attachments, rectCount, rects.data());
         return S_OK;
     });
 }

@@ -192,7 +192,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
 
     // The render target.
     Surface* color = device_.findSurface(s.renderTargets[0]);
-    Surface* depth = device_.findSurface(s.depthStencil);
+    Surface* depth = passDepth(color, device_.findSurface(s.depthStencil));
     if (!color) return D3DERR_INVALIDCALL;
     const D3DVIEWPORT9& vp = s.viewport;
     if (vp.Width == 0 || vp.Height == 0) return S_OK; // an empty viewport draws nothing

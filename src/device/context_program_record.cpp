@@ -100,15 +100,19 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     const VkFormat colorFormat = srgbWrite ? d.color->srgbFormat() : d.color->vkFormat();
     const VkFormat depthFormat = d.depth ? d.depth->vkFormat() : VK_FORMAT_UNDEFINED;
     const bool ignoresAlpha = d.color->format().ignoresAlpha;
+    // (A depth buffer is in the pass only with the target's sample count: passDepth.)
+    const uint32_t samples = d.depth ? d.depth->samples() : d.color->samples();
     // A repeated draw's key is the previous draw's (memo.lastKey, with its pipeline).
     if (!d.repeat) {
         // The render-state key and the dynamic state read only render states: made again when
         // those, the primitive type or the targets' formats changed.
         if (!memo.stateValid || (sinceLast & state::DirtyState::RenderStates) ||
             memo.stateType != call.type || memo.stateColorFormat != colorFormat ||
-            memo.stateDepthFormat != depthFormat || memo.stateIgnoresAlpha != ignoresAlpha) {
+            memo.stateDepthFormat != depthFormat || memo.stateIgnoresAlpha != ignoresAlpha ||
+            memo.stateSamples != samples) {
             memo.state = draw::pipelineStateKey(s, call.type, colorFormat, ignoresAlpha, depthFormat,
                                                 device_.vulkan().caps().coreFeatures.fillModeNonSolid);
+            draw::setMultisample(memo.state, s, samples);
             memo.state.bresenhamLines =
                 draw::bresenhamLinesFor(memo.state, device_.vulkan().caps().bresenhamLines);
             memo.dynamic = draw::dynamicState(s, depthFormat);
@@ -117,6 +121,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
             memo.stateColorFormat = colorFormat;
             memo.stateDepthFormat = depthFormat;
             memo.stateIgnoresAlpha = ignoresAlpha;
+            memo.stateSamples = samples;
             memo.stateValid = true;
         }
         key.state = memo.state;

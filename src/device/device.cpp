@@ -10,6 +10,7 @@
 #include "vk/error.h"
 #include "vk/memory.h"
 #include "vk/queue.h"
+#include "vk/sample_counts.h"
 
 namespace ddivk::device {
 namespace {
@@ -112,20 +113,32 @@ HRESULT Device::createSurface(const ddivk_surface_desc& desc, uint32_t* handle) 
     uint32_t maxSize = vulkan_->limits().maxImageDimension2D;
     bool usageOk = (desc.usage == DDIVK_SURFACE_RENDERTARGET && info && info->renderTarget) ||
                    (desc.usage == DDIVK_SURFACE_DEPTHSTENCIL && info && info->depthStencil);
-    if (!usageOk || desc.width == 0 || desc.height == 0 || desc.width > maxSize || desc.height > maxSize)
+    if (!usageOk || desc.width == 0 || desc.height == 0 || desc.width > maxSize || desc.height > maxSize ||
+        desc.samples > 64)
         return D3DERR_INVALIDCALL;
+    const uint32_t samples = std::max(desc.samples, 1u);
     if (!draw::hasStorage(*info)) { // D3DFMT_NULL: a size, no image, nothing to clear
+        if (samples > 1 && !(vulkan_->limits().framebufferNoAttachmentsSampleCounts & samples))
+            return D3DERR_NOTAVAILABLE;
         const uint32_t h = nextSurfaceHandle_++;
-        surfaces_.emplace(h, std::make_unique<Surface>(h, *info, desc.width, desc.height));
+        surfaces_.emplace(h, std::make_unique<Surface>(h, *info, desc.width, desc.height, samples));
         *handle = h;
         return S_OK;
     }
-    VkFormat format = chooseFormat(*vulkan_, *info, desc.usage);
+    VkFormat format = chooseSurfaceFormat(*info, desc.usage);
     if (format == VK_FORMAT_UNDEFINED) return D3DERR_NOTAVAILABLE;
+    if (samples > 1 && !(vk::surfaceSampleCounts(vulkan_->physicalDevice(), format,
+                                                 desc.usage == DDIVK_SURFACE_DEPTHSTENCIL) &
+                         samples)) {
+        DDIVK_WARN_ONCE("%s: %u samples per pixel are not available (D3DERR_NOTAVAILABLE)", info->name,
+                        samples);
+        return D3DERR_NOTAVAILABLE;
+    }
 
     vk::ImageDesc image;
     image.format = format;
     image.extent = {desc.width, desc.height, 1};
+    image.samples = VkSampleCountFlagBits(samples);
     // D3DRS_SRGBWRITEENABLE renders through a view in the format's sRGB twin.
     if (desc.usage == DDIVK_SURFACE_RENDERTARGET)
         if (const VkFormat srgb = draw::srgbTwin(format); srgb != VK_FORMAT_UNDEFINED) {
@@ -139,26 +152,33 @@ HRESULT Device::createSurface(const ddivk_surface_desc& desc, uint32_t* handle) 
     uint32_t h = nextSurfaceHandle_++;
     auto surface = std::make_unique<Surface>(h, *info, format, desc.usage,
                                              vk::Image::create(vulkan_->allocator(), image));
+    clearNewSurface(*surface);
+    surfaces_.emplace(h, std::move(surface));
+    *handle = h;
+    return S_OK;
+}
 
-    // D3D leaves new surface contents undefined; we start them at zero (depth 1) so that
-    // replays and tests are deterministic.
+VkFormat Device::chooseSurfaceFormat(const draw::FormatInfo& info, uint32_t usage) {
+    return chooseFormat(*vulkan_, info, usage);
+}
+
+// D3D leaves new surface contents undefined; we start them at zero (depth 1) so that replays
+// and tests are deterministic.
+void Device::clearNewSurface(Surface& surface) {
     commands_->endRendering();
-    commands_->transition(*surface, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-    VkImageSubresourceRange range = surface->image().fullRange();
-    if (surface->isDepthStencil()) {
+    commands_->transition(surface, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    VkImageSubresourceRange range = surface.image().fullRange();
+    if (surface.isDepthStencil()) {
         VkClearDepthStencilValue value{1.0f, 0};
-        vkCmdClearDepthStencilImage(commands_->commands(), surface->image().handle(),
+        vkCmdClearDepthStencilImage(commands_->commands(), surface.image().handle(),
                                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
     } else {
         // X formats keep alpha at 1 so that DESTALPHA blending reads it as D3D9 does.
         VkClearColorValue value{};
-        value.float32[3] = info->ignoresAlpha ? 1.0f : 0.0f;
-        vkCmdClearColorImage(commands_->commands(), surface->image().handle(),
+        value.float32[3] = surface.format().ignoresAlpha ? 1.0f : 0.0f;
+        vkCmdClearColorImage(commands_->commands(), surface.image().handle(),
                              VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
     }
-    surfaces_.emplace(h, std::move(surface));
-    *handle = h;
-    return S_OK;
 }
 
 HRESULT Device::destroySurface(uint32_t handle) {
@@ -184,8 +204,9 @@ HRESULT Device::readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint6
     Surface* surface = findSurface(handle);
     if (!surface || !pixels) return D3DERR_INVALIDCALL;
     // Depth formats have no defined CPU layout in D3D9 unless lockable (D32F_LOCKABLE: floats).
-    // NULL surfaces have no pixels.
-    if ((surface->isDepthStencil() && !lockableDepth(surface->format())) || !surface->hasImage())
+    // NULL surfaces have no pixels. Multisampled depth has no resolve to read.
+    if ((surface->isDepthStencil() && (!lockableDepth(surface->format()) || surface->samples() > 1)) ||
+        !surface->hasImage())
         return D3DERR_INVALIDCALL;
     const VkImageAspectFlags aspect =
         surface->isDepthStencil() ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
@@ -197,6 +218,7 @@ HRESULT Device::readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint6
     vk::Buffer staging = vk::Buffer::create(vulkan_->allocator(), rowBytes * surface->height(),
                                             VK_BUFFER_USAGE_TRANSFER_DST_BIT, vk::MemoryUsage::Readback);
     commands_->endRendering();
+    surface = resolve(*surface); // (a multisampled surface's pixels: its resolve)
     commands_->transition(*surface, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     VkBufferImageCopy region{};
     region.imageSubresource = surface->layers(aspect);

@@ -75,6 +75,11 @@ class Device {
     HRESULT destroySurface(uint32_t handle);
     // nullptr for an unknown handle (or 0).
     Surface* findSurface(uint32_t handle);
+    // The single-sampled resolve of a multisampled colour surface, recorded after the work
+    // before it and left in TRANSFER_SRC_OPTIMAL (surface_resolve.cpp): what reads, blits and
+    // presents read. The surface itself when it has one sample; nullptr for a multisampled
+    // depth surface (Vulkan resolves those only at the end of a pass). Throws vk::Error.
+    Surface* resolve(Surface& surface);
     // Copies the pixels out after all recorded work (waits for the GPU).
     HRESULT readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint64_t size);
     // Presents (flips) the surface: submits recorded work; the flip completes with it.
@@ -109,6 +114,9 @@ class Device {
 
   private:
     Device() = default;
+    void clearNewSurface(Surface& surface);
+    // The Vulkan format of a surface of `info` (DDIVK_SURFACE_* usage): UNDEFINED for none.
+    VkFormat chooseSurfaceFormat(const draw::FormatInfo& info, uint32_t usage);
     HRESULT lockBuffer(Resource& r, D3DDDIARG_LOCK& args);
     HRESULT lockTexture(Resource& r, D3DDDIARG_LOCK& args);
     // Locks of render targets (device_surface_lock.cpp): the pixels read back into a CPU copy

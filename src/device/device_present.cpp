@@ -1,7 +1,7 @@
 // Presentation to a window (ddivk_swapchain_present): the surface is copied into the acquired
 // swapchain image, scaled when the sizes differ, after every draw recorded before it; the copy
 // waits for the acquire and signals the present. The surface keeps its contents, which is what
-// each of D3D9's swap effects allows.
+// each of D3D9's swap effects allows. A multisampled surface is resolved first.
 #include "device/device.h"
 
 #include "vk/barriers.h"
@@ -38,6 +38,7 @@ HRESULT Device::present(vk::Swapchain& swapchain, uint32_t handle, const VkRect2
 
     VkCommandBuffer cb = commands_->commands();
     commands_->endRendering();
+    surface = resolve(*surface); // a multisampled back buffer shows its resolve
     commands_->transition(*surface, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     const VkImageSubresourceRange color{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
     vk::transitionImage(*vulkan_, cb, frame.image, color, VK_IMAGE_LAYOUT_UNDEFINED,

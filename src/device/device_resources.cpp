@@ -7,6 +7,7 @@
 #include "device/device.h"
 #include "util/log.h"
 #include "vk/queue.h"
+#include "vk/sample_counts.h"
 
 namespace ddivk::device {
 namespace {
@@ -54,11 +55,13 @@ HRESULT Device::createResource(D3DDDIARG_CREATERESOURCE& args) {
     collectGraveyard();
     const uint32_t flags = args.Flags.Value;
     if (!args.pSurfList || args.SurfCount == 0) return D3DERR_INVALIDCALL;
-    if (args.MultisampleType > 1) {
-        DDIVK_WARN_ONCE("CreateResource: multisampled resources are not implemented yet");
-        return D3DERR_NOTAVAILABLE;
-    }
+    if (args.MultisampleType > 16) return D3DERR_INVALIDCALL;
     const D3DDDI_SURFACEINFO& top = args.pSurfList[0];
+    // Only render-target and depth surfaces (not textures, not buffers) are multisampled.
+    const bool multisampled = args.MultisampleType != 0;
+    if (multisampled && (!(flags & kSurfaceFlags) || (flags & (kTextureFlags | kBufferFlags))))
+        return D3DERR_INVALIDCALL;
+    if (!multisampled && args.MultisampleQuality != 0) return D3DERR_INVALIDCALL;
 
     // Buffers.
     if (flags & kBufferFlags) {
@@ -82,7 +85,25 @@ HRESULT Device::createResource(D3DDDIARG_CREATERESOURCE& args) {
         if (args.SurfCount != 1) return D3DERR_INVALIDCALL;
         ddivk_surface_desc desc{top.Width, top.Height, args.Format,
                                 (flags & D3DDDI_RESOURCE_ZBUFFER) ? uint32_t(DDIVK_SURFACE_DEPTHSTENCIL)
-                                                                  : uint32_t(DDIVK_SURFACE_RENDERTARGET)};
+                                                                  : uint32_t(DDIVK_SURFACE_RENDERTARGET),
+                                1};
+        if (multisampled) {
+            // The type and quality name a count of the format's (NONMASKABLE: by quality).
+            const draw::FormatInfo* info = draw::findFormat(args.Format);
+            const VkSampleCountFlags counts =
+                !info ? 0
+                : draw::hasStorage(*info)
+                    ? vk::surfaceSampleCounts(vulkan_->physicalDevice(),
+                                              chooseSurfaceFormat(*info, desc.usage),
+                                              desc.usage == DDIVK_SURFACE_DEPTHSTENCIL)
+                    : vulkan_->limits().framebufferNoAttachmentsSampleCounts & ~VkSampleCountFlags(1);
+            desc.samples = vk::sampleCountOf(counts, args.MultisampleType, args.MultisampleQuality);
+            if (desc.samples == 0) {
+                DDIVK_WARN_ONCE("CreateResource: multisample type %u quality %u of %s is not available",
+                                args.MultisampleType, args.MultisampleQuality, info ? info->name : "?");
+                return D3DERR_NOTAVAILABLE;
+            }
+        }
         uint32_t h = 0;
         HRESULT hr = createSurface(desc, &h);
         if (succeeded(hr)) args.hResource = reinterpret_cast<HANDLE>(uintptr_t(h));

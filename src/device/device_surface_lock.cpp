@@ -4,7 +4,8 @@
 // (rows of width * bytes-per-pixel), and Unlock writes that copy back into the image, ordered
 // before the work recorded after it. D3D9 only lets programs lock lockable render targets; we
 // allow every one. Of depth surfaces D3D9 locks only the _LOCKABLE formats: D32F_LOCKABLE locks
-// as 32-bit floats (its depth); the others answer D3DERR_INVALIDCALL.
+// as 32-bit floats (its depth); the others answer D3DERR_INVALIDCALL. Multisampled surfaces do
+// not lock (their samples have no CPU layout; D3D9 resolves them with StretchRect first).
 #include <cstring>
 
 #include "device/device.h"
@@ -17,7 +18,8 @@ HRESULT Device::lockSurface(Surface& surface, D3DDDIARG_LOCK& args) {
     if ((flags & D3DDDI_LOCK_READONLY) && (flags & D3DDDI_LOCK_DISCARD)) return D3DERR_INVALIDCALL;
     // Levels of render-target textures do not lock (D3D9's rule for such textures).
     if ((surface.isDepthStencil() && !lockableDepth(surface.format())) || !surface.hasImage() ||
-        surface.texture() || args.SubResourceIndex != 0 || surfaceLocks_.contains(surface.handle()))
+        surface.texture() || surface.samples() > 1 || args.SubResourceIndex != 0 ||
+        surfaceLocks_.contains(surface.handle()))
         return D3DERR_INVALIDCALL; // NULL surfaces have no pixels to lock
     const uint32_t bpp = surface.format().bytesPerPixel;
     const uint32_t pitch = surface.width() * bpp;

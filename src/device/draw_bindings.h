@@ -57,6 +57,7 @@ struct DrawBindings {
         VkFormat stateColorFormat = VK_FORMAT_UNDEFINED;
         VkFormat stateDepthFormat = VK_FORMAT_UNDEFINED;
         bool stateIgnoresAlpha = false;
+        uint32_t stateSamples = 1;
         draw::PipelineKey state{};
         draw::DynamicState dynamic{};
         // The module of the last vertex and pixel translation (modules live as long as the

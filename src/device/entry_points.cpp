@@ -48,14 +48,22 @@ void openCapture(Registry& r, uintptr_t handle, device::Device& device, uint32_t
                  uint32_t depthStencil) {
     const char* path = config::get("DDIVK_CAPTURE");
     if (!path || !*path) return;
+    device::Surface* rt = device.findSurface(renderTarget);
+    device::Surface* ds = device.findSurface(depthStencil);
+    // The file format has no sample count: a replay would render single-sampled.
+    if ((rt && rt->samples() > 1) || (ds && ds->samples() > 1)) {
+        DDIVK_ERROR("DDIVK_CAPTURE: context %llu draws into multisampled surfaces, which a capture cannot "
+                    "describe yet: not captured",
+                    (unsigned long long)handle);
+        return;
+    }
     capture::RenderTargetDesc desc;
-    if (device::Surface* rt = device.findSurface(renderTarget)) {
+    if (rt) {
         desc.width = rt->width();
         desc.height = rt->height();
         desc.format = rt->format().d3dFormat;
     }
-    if (device::Surface* ds = device.findSurface(depthStencil))
-        desc.depthStencilFormat = ds->format().d3dFormat;
+    if (ds) desc.depthStencilFormat = ds->format().d3dFormat;
     std::string file = path;
     if (++r.capturesOpened > 1) file += "." + std::to_string(r.capturesOpened);
     std::string error;

@@ -1,8 +1,17 @@
 #include "device/surface.h"
 
+#include "util/log.h"
 #include "vk/error.h"
 
 namespace ddivk::device {
+
+Surface* passDepth(Surface* color, Surface* depth) {
+    if (!color || !depth || color->samples() == depth->samples()) return depth;
+    DDIVK_WARN_ONCE(
+        "a depth buffer of %u samples per pixel with a render target of %u: drawing without depth",
+        depth->samples(), color->samples());
+    return nullptr;
+}
 
 Surface::Surface(uint32_t handle, uint32_t usage, Resource& texture, uint32_t index, VkDevice device)
     : handle_(handle), format_(texture.format()), vkFormat_(texture.image().format()), usage_(usage),

@@ -12,6 +12,7 @@
 #include <volk.h>
 
 #include <cstdint>
+#include <memory>
 
 #include "ddivk/d3d9_formats.h"
 #include "ddivk/ddivk.h"
@@ -26,16 +27,25 @@ inline bool lockableDepth(const draw::FormatInfo& format) {
     return format.d3dFormat == D3DFMT_D32F_LOCKABLE;
 }
 
+class Surface;
+
+// The depth surface a pass on `color` takes: `depth`, unless their sample counts differ. D3D9
+// leaves such a pair undefined and Vulkan forbids it: the pass goes without depth (a warning
+// says so once).
+Surface* passDepth(Surface* color, Surface* depth);
+
 class Surface {
   public:
     Surface(uint32_t handle, const draw::FormatInfo& format, VkFormat vkFormat, uint32_t usage,
             vk::Image image)
         : handle_(handle), format_(&format), vkFormat_(vkFormat), usage_(usage), width_(image.extent().width),
           height_(image.extent().height), image_(std::move(image)) {}
-    // A render target without memory (D3DFMT_NULL): vkFormat() is VK_FORMAT_UNDEFINED.
-    Surface(uint32_t handle, const draw::FormatInfo& format, uint32_t width, uint32_t height)
+    // A render target without memory (D3DFMT_NULL): vkFormat() is VK_FORMAT_UNDEFINED. Its
+    // sample count is the passes' it sizes.
+    Surface(uint32_t handle, const draw::FormatInfo& format, uint32_t width, uint32_t height,
+            uint32_t samples = 1)
         : handle_(handle), format_(&format), vkFormat_(VK_FORMAT_UNDEFINED),
-          usage_(DDIVK_SURFACE_RENDERTARGET), width_(width), height_(height) {}
+          usage_(DDIVK_SURFACE_RENDERTARGET), width_(width), height_(height), nullSamples_(samples) {}
     // Subresource `index` of `texture` (a render-target or depth texture that outlives it).
     // Throws vk::Error when a view cannot be made.
     Surface(uint32_t handle, uint32_t usage, Resource& texture, uint32_t index, VkDevice device);
@@ -50,6 +60,13 @@ class Surface {
     uint32_t width() const { return width_; }
     uint32_t height() const { return height_; }
     bool isDepthStencil() const { return format_->depthStencil; }
+    // Samples per pixel (1: a plain surface; texture subresources always).
+    uint32_t samples() const {
+        return texture_ ? 1u : image_ ? uint32_t(image_.desc().samples) : nullSamples_;
+    }
+    // The single-sampled twin that Device::resolve fills (null until the first resolve).
+    Surface* resolved() const { return resolved_.get(); }
+    void setResolved(std::unique_ptr<Surface> twin) { resolved_ = std::move(twin); }
     // False for D3DFMT_NULL: nothing to read, lock, blit, clear or attach.
     bool hasImage() const { return texture_ || bool(image_); }
     // The whole image (the texture's, for a texture subresource).
@@ -84,6 +101,8 @@ class Surface {
     vk::Image image_;
     VkImageLayout layout_ = VK_IMAGE_LAYOUT_UNDEFINED;
     uint64_t flipValue_ = 0;
+    uint32_t nullSamples_ = 1;
+    std::unique_ptr<Surface> resolved_;
 
     Resource* texture_ = nullptr;
     uint32_t subresource_ = 0;

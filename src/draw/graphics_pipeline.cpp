@@ -32,7 +32,9 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
 
     VkPipelineMultisampleStateCreateInfo multisample{
         VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
-    multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+    multisample.rasterizationSamples = VkSampleCountFlagBits(key.samples);
+    const VkSampleMask sampleMask = key.sampleMask;
+    if (key.samples > 1) multisample.pSampleMask = &sampleMask;
 
     VkPipelineDepthStencilStateCreateInfo depth{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
     depth.depthTestEnable = key.depthStencil.depthTest;

@@ -66,7 +66,11 @@ struct PipelineKey {
     // Draws that differ only in them share one pipeline (draw/dynamic_state.h).
     uint8_t dynamicDepthStencil = 0;
     uint8_t dynamicBlend = 0;
-    uint8_t reserved[5]{}; // a multiple of 8 bytes: ProgramPipelineKey holds it without padding
+    // Multisampling: samples per pixel of the pass (VkSampleCountFlagBits) and the samples
+    // draws may write (D3DRS_MULTISAMPLEMASK, all ones for single-sampled passes).
+    uint8_t samples = 1;
+    uint16_t sampleMask = 0xFFFF;
+    uint8_t reserved[2]{}; // a multiple of 8 bytes: ProgramPipelineKey holds it without padding
 
     bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };

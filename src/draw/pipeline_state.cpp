@@ -110,4 +110,10 @@ PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitive
     return key;
 }
 
+void setMultisample(PipelineKey& key, const state::DeviceState& state, uint32_t samples) {
+    key.samples = uint8_t(samples);
+    key.sampleMask = samples > 1 ? uint16_t(state.renderStates[D3DRS_MULTISAMPLEMASK] & ((1u << samples) - 1))
+                                 : uint16_t(0xFFFF);
+}
+
 } // namespace ddivk::draw

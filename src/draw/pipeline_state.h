@@ -23,6 +23,10 @@ namespace ddivk::draw {
 PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitiveType, VkFormat colorFormat,
                              bool colorIgnoresAlpha, VkFormat depthFormat, bool fillModeNonSolid);
 
+// The pass's samples per pixel (1, or the multisampled targets' count) and D3DRS_MULTISAMPLEMASK:
+// bit i lets draws write sample i. A single-sampled pass ignores the mask, as D3D9 does.
+void setMultisample(PipelineKey& key, const state::DeviceState& state, uint32_t samples);
+
 // Whether the key's lines take the Bresenham mode (line topologies, when the device has it).
 inline uint8_t bresenhamLinesFor(const PipelineKey& key, bool deviceHasIt) {
     return deviceHasIt && (key.topology == VK_PRIMITIVE_TOPOLOGY_LINE_LIST || key.topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP);

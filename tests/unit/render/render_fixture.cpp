@@ -20,10 +20,10 @@ void RenderTest::TearDownTestSuite() {
 
 void RenderTest::SetUp() {
     ASSERT_NE(device_, nullptr);
-    ddivk_surface_desc rt{kWidth, kHeight, targetFormat_, DDIVK_SURFACE_RENDERTARGET};
+    ddivk_surface_desc rt{kWidth, kHeight, targetFormat_, DDIVK_SURFACE_RENDERTARGET, targetSamples_};
     ASSERT_EQ(ddivk_surface_create(device_, &rt, &target_), S_OK);
     if (depthFormat_) {
-        ddivk_surface_desc ds{kWidth, kHeight, depthFormat_, DDIVK_SURFACE_DEPTHSTENCIL};
+        ddivk_surface_desc ds{kWidth, kHeight, depthFormat_, DDIVK_SURFACE_DEPTHSTENCIL, targetSamples_};
         ASSERT_EQ(ddivk_surface_create(device_, &ds, &depth_), S_OK);
     }
     ASSERT_EQ(ddivk_context_create(device_, target_, depth_, &context_), S_OK);

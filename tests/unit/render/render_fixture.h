@@ -89,6 +89,8 @@ class RenderTest : public ::testing::Test {
     uint32_t depthFormat_ = 0;
     // Set by a test before SetUp runs to choose the render target's D3DFORMAT (4 bytes a pixel).
     uint32_t targetFormat_ = D3DFMT_X8R8G8B8;
+    // Set by a test before SetUp runs: samples per pixel of the target and depth surface.
+    uint32_t targetSamples_ = 1;
 };
 
 } // namespace ddivk::test
