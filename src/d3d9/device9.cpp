@@ -8,6 +8,7 @@
 #include "d3d9/buffer9.h"
 #include "d3d9/caps9.h"
 #include "d3d9/direct3d9.h"
+#include "d3d9/present_parameters.h"
 #include "d3d9/surface9.h"
 #include "d3d9/swap_chain9.h"
 #include "d3d9/texture9_base.h" // (textures room: the bound textures' type)
@@ -49,13 +50,15 @@ HRESULT Device9::initialise() {
     }
     const D3DPRESENT_PARAMETERS& p = creation_.present;
     if (HRESULT hr = createDriverSurface(p.BackBufferWidth, p.BackBufferHeight, p.BackBufferFormat,
-                                         D3DUSAGE_RENDERTARGET, true, &backBuffer_);
+                                         D3DUSAGE_RENDERTARGET, true, &backBuffer_, p.MultiSampleType,
+                                         p.MultiSampleQuality);
         FAILED(hr))
         return hr;
     if (p.Flags & D3DPRESENTFLAG_LOCKABLE_BACKBUFFER) backBuffer_->setLockable();
     if (p.EnableAutoDepthStencil) {
         if (HRESULT hr = createDriverSurface(p.BackBufferWidth, p.BackBufferHeight, p.AutoDepthStencilFormat,
-                                             D3DUSAGE_DEPTHSTENCIL, true, &autoDepth_);
+                                             D3DUSAGE_DEPTHSTENCIL, true, &autoDepth_, p.MultiSampleType,
+                                             p.MultiSampleQuality);
             FAILED(hr))
             return hr;
         if (p.Flags & D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL) autoDepth_->setDiscardable();
@@ -100,12 +103,15 @@ Device9::~Device9() {
 }
 
 HRESULT Device9::createDriverSurface(UINT width, UINT height, ::D3DFORMAT format, DWORD usage,
-                                     bool ownedByDevice, Surface9** surface) {
+                                     bool ownedByDevice, Surface9** surface,
+                                     ::D3DMULTISAMPLE_TYPE multisample, DWORD quality) {
     ddivk_surface_desc desc{};
     desc.width = width;
     desc.height = height;
     desc.format = static_cast<uint32_t>(format);
     desc.usage = (usage & D3DUSAGE_DEPTHSTENCIL) ? DDIVK_SURFACE_DEPTHSTENCIL : DDIVK_SURFACE_RENDERTARGET;
+    desc.samples = samplesOf(*creation_.adapter, format, multisample, quality);
+    if (desc.samples == 0) return D3DERR_NOTAVAILABLE;
     uint32_t handle = 0;
     ddivk::HRESULT hr = D3DERR_INVALIDCALL;
     if (stream_)
@@ -118,7 +124,8 @@ HRESULT Device9::createDriverSurface(UINT width, UINT height, ::D3DFORMAT format
     d.Type = D3DRTYPE_SURFACE;
     d.Usage = usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL);
     d.Pool = D3DPOOL_DEFAULT;
-    d.MultiSampleType = D3DMULTISAMPLE_NONE;
+    d.MultiSampleType = multisample;
+    d.MultiSampleQuality = quality;
     d.Width = width;
     d.Height = height;
     *surface = new Surface9(*this, ownedByDevice, handle, d);

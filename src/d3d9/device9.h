@@ -309,9 +309,11 @@ class Device9 final : public IDirect3DDevice9Ex {
   private:
     explicit Device9(const DeviceCreation& creation);
     HRESULT initialise();
-    // Creates a driver surface (render target or depth-stencil) for the program or the device.
+    // Creates a driver surface (render target or depth-stencil) for the program or the device,
+    // multisampled as `multisample` and `quality` say (checkMultisample passed).
     HRESULT createDriverSurface(UINT width, UINT height, ::D3DFORMAT format, DWORD usage, bool ownedByDevice,
-                                Surface9** surface);
+                                Surface9** surface, ::D3DMULTISAMPLE_TYPE multisample = ::D3DMULTISAMPLE_NONE,
+                                DWORD quality = 0);
     // Records SETRENDERTARGET2 / SETDEPTHSTENCIL for what is bound now.
     void recordRenderTarget(DWORD index);
     void recordDepthStencil();

@@ -65,16 +65,17 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
     Surface9* back = nullptr;
     Surface9* depth = nullptr;
     if (HRESULT hr = createDriverSurface(checked.BackBufferWidth, checked.BackBufferHeight,
-                                         checked.BackBufferFormat, D3DUSAGE_RENDERTARGET, true, &back);
+                                         checked.BackBufferFormat, D3DUSAGE_RENDERTARGET, true, &back,
+                                         checked.MultiSampleType, checked.MultiSampleQuality);
         FAILED(hr)) {
         restoreDisplay();
         return hr;
     }
     if (checked.Flags & D3DPRESENTFLAG_LOCKABLE_BACKBUFFER) back->setLockable();
     if (checked.EnableAutoDepthStencil) {
-        if (HRESULT hr =
-                createDriverSurface(checked.BackBufferWidth, checked.BackBufferHeight,
-                                    checked.AutoDepthStencilFormat, D3DUSAGE_DEPTHSTENCIL, true, &depth);
+        if (HRESULT hr = createDriverSurface(checked.BackBufferWidth, checked.BackBufferHeight,
+                                             checked.AutoDepthStencilFormat, D3DUSAGE_DEPTHSTENCIL, true,
+                                             &depth, checked.MultiSampleType, checked.MultiSampleQuality);
             FAILED(hr)) {
             delete back;
             restoreDisplay();

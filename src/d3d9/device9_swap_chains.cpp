@@ -32,6 +32,8 @@ HRESULT STDMETHODCALLTYPE Device9::CreateAdditionalSwapChain(D3DPRESENT_PARAMETE
     desc.height = checked.BackBufferHeight;
     desc.format = static_cast<uint32_t>(checked.BackBufferFormat);
     desc.usage = DDIVK_SURFACE_RENDERTARGET;
+    desc.samples = samplesOf(*creation_.adapter, checked.BackBufferFormat, checked.MultiSampleType,
+                             checked.MultiSampleQuality);
     uint32_t handle = 0;
     ddivk::HRESULT hr = D3DERR_INVALIDCALL;
     stream_->call([&] { hr = ddivk_surface_create(driver_, &desc, &handle); });

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "d3d9/format_support.h"
+#include "d3d9/present_parameters.h"
 #include "d3d9/surface9.h"
 
 namespace ddivk::d3d9 {
@@ -46,12 +47,17 @@ HRESULT STDMETHODCALLTYPE Device9::CreateRenderTarget(UINT width, UINT height, D
                                                       HANDLE* shared) {
     if (!surface) return D3DERR_INVALIDCALL;
     *surface = nullptr;
-    if (shared || width == 0 || height == 0 || quality != 0) return D3DERR_INVALIDCALL;
-    if (multisample != D3DMULTISAMPLE_NONE) return D3DERR_NOTAVAILABLE; // as CheckDeviceMultiSampleType says
+    if (shared || width == 0 || height == 0) return D3DERR_INVALIDCALL;
     if (!rendersTo(*creation_.adapter, format)) return D3DERR_NOTAVAILABLE;
+    // As CheckDeviceMultiSampleType answers. (A lockable multisampled target is made; its
+    // LockRect fails, as D3D9's does.)
+    if (HRESULT hr = checkMultisample(*creation_.adapter, format, multisample, quality); FAILED(hr))
+        return hr;
     auto guard = lock();
     Surface9* s = nullptr;
-    if (HRESULT hr = createDriverSurface(width, height, format, D3DUSAGE_RENDERTARGET, false, &s); FAILED(hr))
+    if (HRESULT hr = createDriverSurface(width, height, format, D3DUSAGE_RENDERTARGET, false, &s, multisample,
+                                         quality);
+        FAILED(hr))
         return hr;
     if (lockable) s->setLockable();
     *surface = s;
@@ -64,14 +70,17 @@ HRESULT STDMETHODCALLTYPE Device9::CreateDepthStencilSurface(UINT width, UINT he
                                                              HANDLE* shared) {
     if (!surface) return D3DERR_INVALIDCALL;
     *surface = nullptr;
-    if (shared || width == 0 || height == 0 || quality != 0) return D3DERR_INVALIDCALL;
-    if (multisample != D3DMULTISAMPLE_NONE) return D3DERR_NOTAVAILABLE;
+    if (shared || width == 0 || height == 0) return D3DERR_INVALIDCALL;
     if (FAILED(checkDeviceFormat(*creation_.adapter, ::D3DFMT_X8R8G8B8, D3DUSAGE_DEPTHSTENCIL,
                                  D3DRTYPE_SURFACE, format)))
         return D3DERR_NOTAVAILABLE;
+    if (HRESULT hr = checkMultisample(*creation_.adapter, format, multisample, quality); FAILED(hr))
+        return hr;
     auto guard = lock();
     Surface9* s = nullptr;
-    if (HRESULT hr = createDriverSurface(width, height, format, D3DUSAGE_DEPTHSTENCIL, false, &s); FAILED(hr))
+    if (HRESULT hr = createDriverSurface(width, height, format, D3DUSAGE_DEPTHSTENCIL, false, &s, multisample,
+                                         quality);
+        FAILED(hr))
         return hr;
     if (discard) s->setDiscardable(); // (its contents after a Present are kept all the same)
     *surface = s;
@@ -122,9 +131,10 @@ HRESULT STDMETHODCALLTYPE Device9::GetRenderTargetData(IDirect3DSurface9* render
     Surface9* to = surfaceOf(destination);
     const D3DSURFACE_DESC& a = from->desc();
     const D3DSURFACE_DESC& b = to->desc();
-    // A render target into a system-memory surface of its size and format.
-    if (!(a.Usage & D3DUSAGE_RENDERTARGET) || !from->handle() || b.Pool != D3DPOOL_SYSTEMMEM ||
-        a.Width != b.Width || a.Height != b.Height || a.Format != b.Format)
+    // A render target into a system-memory surface of its size and format; a multisampled one
+    // is resolved first (StretchRect), as D3D9 requires.
+    if (!(a.Usage & D3DUSAGE_RENDERTARGET) || !from->handle() || a.MultiSampleType != D3DMULTISAMPLE_NONE ||
+        b.Pool != D3DPOOL_SYSTEMMEM || a.Width != b.Width || a.Height != b.Height || a.Format != b.Format)
         return D3DERR_INVALIDCALL;
     auto guard = lock();
     if (to->container()) return readTargetIntoLevel(*from, *to);

@@ -29,6 +29,11 @@ bool isDefaultPlain(const Surface9& s) {
            !(s.desc().Usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL));
 }
 
+// Surfaces with the same samples per pixel.
+bool sameSamples(const D3DSURFACE_DESC& a, const D3DSURFACE_DESC& b) {
+    return a.MultiSampleType == b.MultiSampleType && a.MultiSampleQuality == b.MultiSampleQuality;
+}
+
 // `rect` (null: the whole surface) inside a surface of `desc`, not empty.
 bool rectangleOf(const RECT* rect, const D3DSURFACE_DESC& desc, RECT& out) {
     out = rect ? *rect : RECT{0, 0, LONG(desc.Width), LONG(desc.Height)};
@@ -114,8 +119,12 @@ HRESULT STDMETHODCALLTYPE Device9::StretchRect(IDirect3DSurface9* source, const 
         return D3DERR_INVALIDCALL;
     RECT from{}, to{};
     if (!rectangleOf(sourceRect, a, from) || !rectangleOf(destinationRect, b, to)) return D3DERR_INVALIDCALL;
-    if (plainToPlain &&
-        (from.right - from.left != to.right - to.left || from.bottom - from.top != to.bottom - to.top))
+    const bool scaled =
+        from.right - from.left != to.right - to.left || from.bottom - from.top != to.bottom - to.top;
+    if (plainToPlain && scaled) return D3DERR_INVALIDCALL;
+    // A multisampled source resolves into a plain target (scaled or not); into a multisampled
+    // target only its own kind copies, unscaled, in its format (transfers write no samples).
+    if (b.MultiSampleType != D3DMULTISAMPLE_NONE && (!sameSamples(a, b) || scaled || a.Format != b.Format))
         return D3DERR_INVALIDCALL;
     if (FAILED(checkFormatConversion(*creation_.adapter, a.Format, b.Format))) return D3DERR_INVALIDCALL;
     auto guard = lock();
@@ -137,7 +146,7 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateSurface(IDirect3DSurface9* source, cons
     const D3DSURFACE_DESC& a = src->desc();
     const D3DSURFACE_DESC& b = dst->desc();
     if (a.Pool != D3DPOOL_SYSTEMMEM || b.Pool != D3DPOOL_DEFAULT || a.Format != b.Format ||
-        (b.Usage & D3DUSAGE_DEPTHSTENCIL))
+        (b.Usage & D3DUSAGE_DEPTHSTENCIL) || b.MultiSampleType != D3DMULTISAMPLE_NONE)
         return D3DERR_INVALIDCALL;
     RECT from{};
     if (!rectangleOf(sourceRect, a, from)) return D3DERR_INVALIDCALL;
@@ -153,7 +162,7 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateSurface(IDirect3DSurface9* source, cons
 }
 
 // D3D9's rules for depth-stencil surfaces: both plain depth-stencil surfaces (not texture
-// levels), neither discardable, the whole surface, the same size and format, no filtering
+// levels), neither discardable, the whole surface, the same size, format and samples, no filtering
 // beyond NONE / POINT (nothing is scaled), outside BeginScene / EndScene. The driver's BLT
 // copies depth and stencil (context_blits.cpp).
 HRESULT Device9::stretchDepth(Surface9& src, const RECT* sourceRect, Surface9& dst,
@@ -162,7 +171,8 @@ HRESULT Device9::stretchDepth(Surface9& src, const RECT* sourceRect, Surface9& d
     const D3DSURFACE_DESC& b = dst.desc();
     if (!(a.Usage & D3DUSAGE_DEPTHSTENCIL) || !(b.Usage & D3DUSAGE_DEPTHSTENCIL) || src.container() ||
         dst.container() || src.discardable() || dst.discardable() || a.Format != b.Format ||
-        a.Width != b.Width || a.Height != b.Height || (filter != ::D3DTEXF_NONE && filter != ::D3DTEXF_POINT))
+        !sameSamples(a, b) || a.Width != b.Width || a.Height != b.Height ||
+        (filter != ::D3DTEXF_NONE && filter != ::D3DTEXF_POINT))
         return D3DERR_INVALIDCALL;
     const RECT whole{0, 0, LONG(a.Width), LONG(a.Height)};
     auto isWhole = [&](const RECT* r) {

@@ -9,6 +9,7 @@
 #include "d3d9/full_screen.h"
 #include "d3d9/present_parameters.h"
 #include "util/log.h"
+#include "vk/sample_counts.h"
 
 namespace ddivk::d3d9 {
 
@@ -48,9 +49,11 @@ HRESULT STDMETHODCALLTYPE Direct3D9::CheckDeviceMultiSampleType(UINT adapter, D3
     if (HRESULT hr = halAdapter(adapter, type, a); FAILED(hr)) return hr;
     if (samples > D3DMULTISAMPLE_16_SAMPLES) return D3DERR_INVALIDCALL;
     if (!isTargetFormat(format)) return D3DERR_NOTAVAILABLE;
-    // Multisampled targets are not implemented yet: one sample, one quality level (level 0).
-    if (samples != D3DMULTISAMPLE_NONE) return D3DERR_NOTAVAILABLE;
-    if (qualityLevels) *qualityLevels = 1;
+    // The counts the driver makes surfaces of this format with (windowed or not: the same
+    // surfaces). NONE has one level; a count the device has, one; NONMASKABLE, one per count.
+    const uint32_t levels = vk::qualityLevels(targetSampleCounts(*a, format), uint32_t(samples));
+    if (levels == 0) return D3DERR_NOTAVAILABLE;
+    if (qualityLevels) *qualityLevels = levels;
     return D3D_OK;
 }
 

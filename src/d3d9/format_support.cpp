@@ -3,6 +3,7 @@
 #include "d3d9/format_support.h"
 
 #include "draw/format_table.h"
+#include "vk/sample_counts.h"
 
 namespace ddivk::d3d9 {
 namespace {
@@ -85,6 +86,16 @@ bool isDisplayFormat(::D3DFORMAT format) {
 bool isTargetFormat(::D3DFORMAT format) {
     const draw::FormatInfo* info = draw::findFormat(format);
     return info && (info->renderTarget || info->depthStencil);
+}
+
+VkSampleCountFlags targetSampleCounts(const Adapter& adapter, ::D3DFORMAT format) {
+    const draw::FormatInfo* info = draw::findFormat(format);
+    if (!info || !(info->renderTarget || info->depthStencil)) return 0;
+    // D3DFMT_NULL has no image: the counts of passes without attachments.
+    if (!draw::hasStorage(*info))
+        return adapter.properties.limits.framebufferNoAttachmentsSampleCounts & ~VkSampleCountFlags(1);
+    const VkFormat storage = storageFor(adapter, *info, info->depthStencil ? kDepthTarget : kColorTarget);
+    return vk::surfaceSampleCounts(adapter.physicalDevice, storage, info->depthStencil);
 }
 
 bool rendersTo(const Adapter& adapter, ::D3DFORMAT format) {

@@ -33,6 +33,10 @@ HRESULT checkFormatConversion(const Adapter& adapter, ::D3DFORMAT source, ::D3DF
 // Whether the format is one of render targets or depth-stencil buffers in the driver's table.
 bool isTargetFormat(::D3DFORMAT format);
 
+// The sample counts above one of render-target or depth surfaces of `format` (as the driver
+// makes them: vk/sample_counts.h); 0 for other formats.
+VkSampleCountFlags targetSampleCounts(const Adapter& adapter, ::D3DFORMAT format);
+
 // Whether the adapter renders to `format` (render-target surfaces).
 bool rendersTo(const Adapter& adapter, ::D3DFORMAT format);
 

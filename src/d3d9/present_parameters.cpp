@@ -3,6 +3,7 @@
 #include "d3d9/format_support.h"
 #include "d3d9/full_screen.h"
 #include "util/log.h"
+#include "vk/sample_counts.h"
 
 namespace ddivk::d3d9 {
 namespace {
@@ -26,6 +27,22 @@ bool isDepthFormat(::D3DFORMAT f) {
 }
 
 } // namespace
+
+HRESULT checkMultisample(const Adapter& adapter, ::D3DFORMAT format, ::D3DMULTISAMPLE_TYPE type,
+                         DWORD quality) {
+    if (type > D3DMULTISAMPLE_16_SAMPLES) return D3DERR_INVALIDCALL;
+    const uint32_t levels = vk::qualityLevels(targetSampleCounts(adapter, format), uint32_t(type));
+    if (levels == 0) {
+        DDIVK_WARN("d3d9: multisample type %u is not available for format %u (D3DERR_NOTAVAILABLE)",
+                   unsigned(type), unsigned(format));
+        return D3DERR_NOTAVAILABLE;
+    }
+    return quality < levels ? D3D_OK : D3DERR_INVALIDCALL;
+}
+
+uint32_t samplesOf(const Adapter& adapter, ::D3DFORMAT format, ::D3DMULTISAMPLE_TYPE type, DWORD quality) {
+    return vk::sampleCountOf(targetSampleCounts(adapter, format), uint32_t(type), quality);
+}
 
 bool validVertexProcessing(DWORD flags) {
     const DWORD vp = flags & (D3DCREATE_SOFTWARE_VERTEXPROCESSING | D3DCREATE_HARDWARE_VERTEXPROCESSING |
@@ -67,17 +84,25 @@ HRESULT checkPresentParameters(const Adapter& adapter, HWND focusWindow, bool ex
             p.PresentationInterval != D3DPRESENT_INTERVAL_IMMEDIATE)
             return D3DERR_INVALIDCALL;
     }
-    if (p.MultiSampleType != D3DMULTISAMPLE_NONE) {
-        if (p.MultiSampleType > D3DMULTISAMPLE_16_SAMPLES) return D3DERR_INVALIDCALL;
-        DDIVK_WARN("d3d9: multisampled back buffers are not implemented (D3DERR_NOTAVAILABLE)");
-        return D3DERR_NOTAVAILABLE; // CheckDeviceMultiSampleType says so too
-    }
+    if (p.MultiSampleType > D3DMULTISAMPLE_16_SAMPLES) return D3DERR_INVALIDCALL;
+    // D3D9 multisamples only back buffers it may discard, never lockable ones.
+    if (p.MultiSampleType != D3DMULTISAMPLE_NONE &&
+        (p.SwapEffect != D3DSWAPEFFECT_DISCARD || (p.Flags & D3DPRESENTFLAG_LOCKABLE_BACKBUFFER)))
+        return D3DERR_INVALIDCALL;
     if (!rendersTo(adapter, p.BackBufferFormat)) return D3DERR_NOTAVAILABLE;
+    if (HRESULT hr = checkMultisample(adapter, p.BackBufferFormat, p.MultiSampleType, p.MultiSampleQuality);
+        FAILED(hr))
+        return hr;
     if (p.EnableAutoDepthStencil) {
         if (!isDepthFormat(p.AutoDepthStencilFormat)) return D3DERR_INVALIDCALL;
         if (FAILED(checkDeviceFormat(adapter, D3DFMT_X8R8G8B8, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_SURFACE,
                                      p.AutoDepthStencilFormat)))
             return D3DERR_NOTAVAILABLE;
+        // The automatic depth buffer takes the back buffer's samples.
+        if (HRESULT hr =
+                checkMultisample(adapter, p.AutoDepthStencilFormat, p.MultiSampleType, p.MultiSampleQuality);
+            FAILED(hr))
+            return hr;
     }
     // Full screen: the back buffer's size is a display mode the adapter lists.
     if (!p.Windowed) return checkFullScreenMode(p);

@@ -8,11 +8,19 @@
 
 namespace ddivk::d3d9 {
 
+// A render-target or depth surface of `format` with multisample `type` and `quality`: NOTAVAILABLE
+// when the device has no such count for the format, INVALIDCALL for a quality beyond its levels
+// (CheckDeviceMultiSampleType's answer).
+HRESULT checkMultisample(const Adapter& adapter, ::D3DFORMAT format, ::D3DMULTISAMPLE_TYPE type,
+                         DWORD quality);
+// The samples per pixel the driver gives such a surface (0: none; checkMultisample first).
+uint32_t samplesOf(const Adapter& adapter, ::D3DFORMAT format, ::D3DMULTISAMPLE_TYPE type, DWORD quality);
+
 // The vertex-processing flags of CreateDevice: exactly one of SOFTWARE, HARDWARE and MIXED.
 bool validVertexProcessing(DWORD flags);
 
 // D3DERR_INVALIDCALL for parameters D3D9 refuses; D3DERR_NOTAVAILABLE for what ddivk cannot do
-// (multisampling, a back buffer or depth format it cannot render to). `extended`: the Ex
+// (a sample count the device lacks, a back buffer or depth format it cannot render to). `extended`: the Ex
 // device, which allows D3DSWAPEFFECT_FLIPEX. Fills the defaults into `p`.
 HRESULT checkPresentParameters(const Adapter& adapter, HWND focusWindow, bool extended,
                                D3DPRESENT_PARAMETERS& p);

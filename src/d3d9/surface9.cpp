@@ -103,7 +103,8 @@ HRESULT Surface9::UnlockRect() {
 // A lockable render target or depth surface: the driver reads it back after the work recorded
 // before the lock (device_surface_lock.cpp) into a copy the program sees.
 HRESULT Surface9::lockDriverSurface(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags) {
-    if (!lockable_ || locked_) return D3DERR_INVALIDCALL;
+    // Multisampled surfaces have no CPU layout (the driver refuses them too).
+    if (!lockable_ || locked_ || desc_.MultiSampleType != D3DMULTISAMPLE_NONE) return D3DERR_INVALIDCALL;
     auto guard = owner_.lock();
     D3DDDIARG_LOCK args{};
     args.hResource = reinterpret_cast<HANDLE>(uintptr_t{handle_});

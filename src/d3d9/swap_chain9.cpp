@@ -14,7 +14,8 @@ SwapChain9::SwapChain9(Device9& device, const D3DPRESENT_PARAMETERS& parameters,
     d.Type = D3DRTYPE_SURFACE;
     d.Usage = D3DUSAGE_RENDERTARGET;
     d.Pool = D3DPOOL_DEFAULT;
-    d.MultiSampleType = D3DMULTISAMPLE_NONE;
+    d.MultiSampleType = parameters.MultiSampleType;
+    d.MultiSampleQuality = parameters.MultiSampleQuality;
     d.Width = parameters.BackBufferWidth;
     d.Height = parameters.BackBufferHeight;
     // A surface of the container kind: its references are the chain's; blits name it as a

@@ -64,9 +64,9 @@ TEST(CreateDevice, RefusesPresentParametersD3D9Refuses) {
     pp = windowedParameters(window.hwnd, 32, 32, true);
     pp.AutoDepthStencilFormat = D3DFMT_X8R8G8B8; // not a depth format
     CHECK_EQ(create(pp), D3DERR_INVALIDCALL);
-    // Multisampling: CheckDeviceMultiSampleType says it is not available, so is the device.
+    // A multisample type the device does not have (multisample_test.cpp has the rest).
     pp = windowedParameters(window.hwnd, 32, 32, false);
-    pp.MultiSampleType = D3DMULTISAMPLE_4_SAMPLES;
+    pp.MultiSampleType = D3DMULTISAMPLE_3_SAMPLES;
     CHECK_EQ(create(pp), D3DERR_NOTAVAILABLE);
     CHECK_EQ(create(windowedParameters(window.hwnd, 32, 32, true)), D3D_OK);
 }

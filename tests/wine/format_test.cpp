@@ -1,4 +1,4 @@
-// CheckDeviceType, CheckDeviceFormat, CheckDeviceMultiSampleType, CheckDepthStencilMatch,
+// CheckDeviceType, CheckDeviceFormat, CheckDepthStencilMatch,
 // CheckDeviceFormatConversion on adapter 0 (lavapipe under Wine in CI).
 #include "check.h"
 #include "support.h"
@@ -105,26 +105,6 @@ TEST(CheckDeviceFormat, QueriesAndAutogenMipmaps) {
     CHECK_EQ(format(d3d.d3d, D3DUSAGE_QUERY_LEGACYBUMPMAP, D3DRTYPE_TEXTURE, D3DFMT_V8U8), D3D_OK);
     CHECK_EQ(format(d3d.d3d, D3DUSAGE_QUERY_LEGACYBUMPMAP, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8), D3DERR_NOTAVAILABLE);
     CHECK_EQ(format(d3d.d3d, D3DUSAGE_DMAP, D3DRTYPE_TEXTURE, D3DFMT_L8), D3DERR_NOTAVAILABLE);
-}
-
-// Multisampling is not implemented: D3DMULTISAMPLE_NONE only, with one quality level; a type
-// beyond 16 samples is an invalid call.
-TEST(CheckDeviceMultiSampleType, OnlyNoneIsAvailable) {
-    D3D9 d3d;
-    REQUIRE(d3d.d3d != nullptr);
-    DWORD levels = 0;
-    CHECK_EQ(d3d->CheckDeviceMultiSampleType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, TRUE, D3DMULTISAMPLE_NONE, &levels),
-             D3D_OK);
-    CHECK_EQ(levels, 1);
-    for (D3DMULTISAMPLE_TYPE t : {D3DMULTISAMPLE_2_SAMPLES, D3DMULTISAMPLE_4_SAMPLES, D3DMULTISAMPLE_NONMASKABLE})
-        CHECK_EQ(d3d->CheckDeviceMultiSampleType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, TRUE, t, &levels),
-                 D3DERR_NOTAVAILABLE);
-    CHECK_EQ(d3d->CheckDeviceMultiSampleType(0, D3DDEVTYPE_HAL, D3DFMT_D24S8, FALSE, D3DMULTISAMPLE_4_SAMPLES,
-                                             nullptr),
-             D3DERR_NOTAVAILABLE);
-    CHECK_EQ(d3d->CheckDeviceMultiSampleType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, TRUE, D3DMULTISAMPLE_TYPE(17),
-                                             &levels),
-             D3DERR_INVALIDCALL);
 }
 
 // A colour target format and a depth format match when each is one; anything else does not.

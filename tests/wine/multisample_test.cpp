@@ -1,0 +1,301 @@
+// Multisampling as a D3D9 program uses it: a 4-sample back buffer and depth buffer (Vulkan
+// requires 4 samples of every device for these formats), a triangle drawn into them and resolved
+// with StretchRect into a plain render target, and each pixel compared with the coverage
+// computed here at the standard 4-sample positions; D3D9's rules for multisampled surfaces
+// (no lock, no GetRenderTargetData, no copy into one from a plain surface) and for the present
+// parameters that ask for them.
+#include "check.h"
+#include "device_support.h"
+#include "support.h"
+#include "texture_support.h"
+
+#include <cmath>
+
+namespace {
+
+// Offsets of samples 0..3 from a pixel's top-left corner (the standard 4-sample pattern).
+constexpr float kSamplePositions[4][2] = {
+    {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+
+constexpr int kWidth = 48, kHeight = 40;
+
+// Corners on a 1/16 grid, exact in every device's sub-pixel precision; no sample lies on an
+// edge (coveredSamples checks).
+const ScreenVertex kTriangle[3] = {{2.3125f, 1.6875f, 0.5f, 1.0f, 0xFFFFFFFF},
+                                   {45.0625f, 9.3125f, 0.5f, 1.0f, 0xFFFFFFFF},
+                                   {13.875f, 37.5625f, 0.5f, 1.0f, 0xFFFFFFFF}};
+
+float edge(const ScreenVertex& a, const ScreenVertex& b, float px, float py) {
+    return (b.x - a.x) * (py - a.y) - (b.y - a.y) * (px - a.x);
+}
+
+// The samples of pixel (x, y) the triangle covers (bit i: sample i); D3D9's pixel (x, y) spans
+// [x - 0.5, x + 0.5).
+unsigned coveredSamples(int x, int y) {
+    const ScreenVertex* t = kTriangle;
+    const float area = edge(t[0], t[1], t[2].x, t[2].y);
+    unsigned mask = 0;
+    for (int i = 0; i < 4; ++i) {
+        const float px = float(x) - 0.5f + kSamplePositions[i][0],
+                    py = float(y) - 0.5f + kSamplePositions[i][1];
+        const float w[3] = {edge(t[1], t[2], px, py), edge(t[2], t[0], px, py), edge(t[0], t[1], px, py)};
+        bool inside = true;
+        for (float e : w) {
+            CHECK(std::fabs(e) > 1e-3f);
+            inside = inside && (area > 0 ? e > 0 : e < 0);
+        }
+        if (inside) mask |= 1u << i;
+    }
+    return mask;
+}
+
+// The resolved pixel of a white triangle over black when the samples in `mask` may be written.
+uint32_t expectedPixel(int x, int y, unsigned mask) {
+    const unsigned n = unsigned(__builtin_popcount(coveredSamples(x, y) & mask));
+    const uint32_t c = uint32_t(std::lround(255.0 * n / 4.0));
+    return c << 16 | c << 8 | c;
+}
+
+D3DPRESENT_PARAMETERS multisampledParameters(HWND window) {
+    D3DPRESENT_PARAMETERS pp = windowedParameters(window, kWidth, kHeight, true);
+    pp.MultiSampleType = D3DMULTISAMPLE_4_SAMPLES;
+    pp.MultiSampleQuality = 0;
+    return pp;
+}
+
+// A windowed device with a 4-sample back buffer and depth buffer.
+struct MultisampledDevice {
+    D3D9 d3d;
+    TestWindow window{kWidth, kHeight};
+    IDirect3DDevice9* device = nullptr;
+    MultisampledDevice() {
+        D3DPRESENT_PARAMETERS pp = multisampledParameters(window.hwnd);
+        if (d3d.d3d)
+            d3d->CreateDevice(0, D3DDEVTYPE_HAL, window.hwnd, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp,
+                              &device);
+    }
+    ~MultisampledDevice() {
+        if (device) device->Release();
+    }
+    IDirect3DDevice9* operator->() const { return device; }
+};
+
+// Clears to black (depth 1) and draws the white triangle with the depth test on.
+bool drawTriangle(IDirect3DDevice9* device) {
+    return SUCCEEDED(device->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFF000000, 1.0f, 0)) &&
+           SUCCEEDED(device->SetRenderState(D3DRS_CULLMODE, D3DCULL_NONE)) &&
+           SUCCEEDED(device->SetRenderState(D3DRS_ZENABLE, D3DZB_TRUE)) &&
+           SUCCEEDED(device->SetFVF(kScreenFvf)) && SUCCEEDED(device->BeginScene()) &&
+           SUCCEEDED(device->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 1, kTriangle, sizeof(ScreenVertex))) &&
+           SUCCEEDED(device->EndScene());
+}
+
+IDirect3DSurface9* plainTarget(IDirect3DDevice9* device) {
+    IDirect3DSurface9* s = nullptr;
+    device->CreateRenderTarget(kWidth, kHeight, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &s, nullptr);
+    return s;
+}
+
+// The multisampled surface resolved into a plain target by StretchRect, read back.
+std::vector<uint32_t> resolvedPixels(IDirect3DDevice9* device, IDirect3DSurface9* multisampled) {
+    IDirect3DSurface9* plain = plainTarget(device);
+    if (!plain) return {};
+    std::vector<uint32_t> pixels;
+    if (SUCCEEDED(device->StretchRect(multisampled, nullptr, plain, nullptr, D3DTEXF_NONE)))
+        pixels = readPixels(device, plain);
+    plain->Release();
+    return pixels;
+}
+
+int mismatchedCoverage(const std::vector<uint32_t>& pixels, unsigned mask) {
+    // Resolves may round either way: one step of tolerance.
+    return mismatchedPixels(
+        pixels, kWidth, kHeight, [&](int x, int y) { return expectedPixel(x, y, mask); }, 1);
+}
+
+} // namespace
+
+TEST(CheckDeviceMultiSampleType, AnswersWhatTheDeviceRenders) {
+    D3D9 d3d;
+    REQUIRE(d3d.d3d != nullptr);
+    auto check = [&](D3DFORMAT format, D3DMULTISAMPLE_TYPE type, DWORD* levels) {
+        return d3d->CheckDeviceMultiSampleType(0, D3DDEVTYPE_HAL, format, TRUE, type, levels);
+    };
+    DWORD levels = 0;
+    CHECK_EQ(check(D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, &levels), D3D_OK);
+    CHECK_EQ(levels, 1);
+    levels = 0;
+    CHECK_EQ(check(D3DFMT_X8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, &levels), D3D_OK);
+    CHECK_EQ(levels, 1);
+    CHECK_EQ(check(D3DFMT_D24S8, D3DMULTISAMPLE_4_SAMPLES, nullptr), D3D_OK);
+    // Vulkan counts are powers of two: 3 samples never.
+    CHECK_EQ(check(D3DFMT_X8R8G8B8, D3DMULTISAMPLE_3_SAMPLES, &levels), D3DERR_NOTAVAILABLE);
+    // NONMASKABLE: one quality level per count the format has.
+    int counts = 0;
+    for (D3DMULTISAMPLE_TYPE t : {D3DMULTISAMPLE_2_SAMPLES, D3DMULTISAMPLE_4_SAMPLES,
+                                  D3DMULTISAMPLE_8_SAMPLES, D3DMULTISAMPLE_16_SAMPLES})
+        counts += check(D3DFMT_X8R8G8B8, t, nullptr) == D3D_OK;
+    levels = 0;
+    CHECK_EQ(check(D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONMASKABLE, &levels), D3D_OK);
+    CHECK_EQ(levels, counts);
+    CHECK_EQ(check(D3DFMT_DXT1, D3DMULTISAMPLE_4_SAMPLES, nullptr), D3DERR_NOTAVAILABLE); // not a target
+    CHECK_EQ(check(D3DFMT_X8R8G8B8, D3DMULTISAMPLE_TYPE(17), &levels), D3DERR_INVALIDCALL);
+}
+
+TEST(Multisample, BackBufferResolvesEachPixelToItsCoverage) {
+    MultisampledDevice t;
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9* back = nullptr;
+    REQUIRE(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back) == D3D_OK);
+    D3DSURFACE_DESC desc{};
+    CHECK_EQ(back->GetDesc(&desc), D3D_OK);
+    CHECK_EQ(desc.MultiSampleType, D3DMULTISAMPLE_4_SAMPLES);
+    CHECK_EQ(desc.MultiSampleQuality, 0);
+    IDirect3DSurface9* depth = nullptr;
+    if (t->GetDepthStencilSurface(&depth) == D3D_OK) {
+        CHECK_EQ(depth->GetDesc(&desc), D3D_OK);
+        CHECK_EQ(desc.MultiSampleType, D3DMULTISAMPLE_4_SAMPLES);
+        depth->Release();
+    }
+    REQUIRE(drawTriangle(t.device));
+    const std::vector<uint32_t> pixels = resolvedPixels(t.device, back);
+    CHECK_EQ(mismatchedCoverage(pixels, 0xF), 0);
+    // Partly covered pixels, which one sample per pixel cannot give, are there.
+    int partial = 0;
+    for (uint32_t p : pixels)
+        partial += (p & 0xFF) != 0 && (p & 0xFF) != 0xFF;
+    CHECK(partial > 30);
+    CHECK_EQ(t->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
+    back->Release();
+}
+
+TEST(Multisample, SampleMaskChoosesTheSamplesWritten) {
+    MultisampledDevice t;
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9* back = nullptr;
+    REQUIRE(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back) == D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_MULTISAMPLEMASK, 0x6), D3D_OK); // samples 1 and 2
+    REQUIRE(drawTriangle(t.device));
+    CHECK_EQ(mismatchedCoverage(resolvedPixels(t.device, back), 0x6), 0);
+    back->Release();
+}
+
+// D3D9: multisampled surfaces are not locked or read directly; StretchRect resolves them, and
+// copies into one only from its own kind, unscaled.
+TEST(Multisample, SurfaceRulesFollowD3D9) {
+    MultisampledDevice t;
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9* back = nullptr;
+    REQUIRE(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back) == D3D_OK);
+    REQUIRE(drawTriangle(t.device));
+
+    IDirect3DSurface9* sysmem = nullptr;
+    REQUIRE(t->CreateOffscreenPlainSurface(kWidth, kHeight, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &sysmem,
+                                           nullptr) == D3D_OK);
+    CHECK_EQ(t->GetRenderTargetData(back, sysmem), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->UpdateSurface(sysmem, nullptr, back, nullptr), D3DERR_INVALIDCALL);
+
+    // A lockable multisampled target is made, and refuses the lock.
+    IDirect3DSurface9* lockable = nullptr;
+    REQUIRE(t->CreateRenderTarget(kWidth, kHeight, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 0, TRUE,
+                                  &lockable, nullptr) == D3D_OK);
+    D3DLOCKED_RECT locked{};
+    CHECK_EQ(lockable->LockRect(&locked, nullptr, D3DLOCK_READONLY), D3DERR_INVALIDCALL);
+    // A copy between multisampled surfaces keeps the samples: its resolve is the original's.
+    CHECK_EQ(t->StretchRect(back, nullptr, lockable, nullptr, D3DTEXF_NONE), D3D_OK);
+    CHECK_EQ(mismatchedCoverage(resolvedPixels(t.device, lockable), 0xF), 0);
+    const RECT half{0, 0, kWidth / 2, kHeight / 2};
+    CHECK_EQ(t->StretchRect(back, nullptr, lockable, &half, D3DTEXF_LINEAR), D3DERR_INVALIDCALL); // scaled
+    // Into a multisampled surface from a plain one: refused, nothing changes.
+    IDirect3DSurface9* plain = plainTarget(t.device);
+    REQUIRE(plain != nullptr);
+    CHECK_EQ(t->ColorFill(plain, nullptr, 0xFFFF0000), D3D_OK);
+    CHECK_EQ(t->StretchRect(plain, nullptr, back, nullptr, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+    CHECK_EQ(mismatchedCoverage(resolvedPixels(t.device, back), 0xF), 0);
+    // A scaled resolve into a plain target of half the size is allowed.
+    IDirect3DSurface9* small = nullptr;
+    REQUIRE(t->CreateRenderTarget(kWidth / 2, kHeight / 2, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE,
+                                  &small, nullptr) == D3D_OK);
+    CHECK_EQ(t->StretchRect(back, nullptr, small, nullptr, D3DTEXF_LINEAR), D3D_OK);
+    // ColorFill writes every sample.
+    CHECK_EQ(t->ColorFill(lockable, nullptr, 0xFF00FF00), D3D_OK);
+    CHECK_EQ(mismatchedPixels(resolvedPixels(t.device, lockable), kWidth, kHeight,
+                              [](int, int) { return 0x00FF00u; }),
+             0);
+
+    // Creation answers as CheckDeviceMultiSampleType does.
+    IDirect3DSurface9* s = nullptr;
+    CHECK_EQ(t->CreateRenderTarget(16, 16, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_3_SAMPLES, 0, FALSE, &s, nullptr),
+             D3DERR_NOTAVAILABLE);
+    CHECK_EQ(t->CreateRenderTarget(16, 16, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 1, FALSE, &s, nullptr),
+             D3DERR_INVALIDCALL); // one quality level
+    CHECK(s == nullptr);
+    CHECK_EQ(
+        t->CreateDepthStencilSurface(16, 16, D3DFMT_D24S8, D3DMULTISAMPLE_4_SAMPLES, 0, FALSE, &s, nullptr),
+        D3D_OK);
+    if (s) {
+        D3DSURFACE_DESC desc{};
+        CHECK_EQ(s->GetDesc(&desc), D3D_OK);
+        CHECK_EQ(desc.MultiSampleType, D3DMULTISAMPLE_4_SAMPLES);
+        s->Release();
+    }
+    small->Release();
+    plain->Release();
+    lockable->Release();
+    sysmem->Release();
+    back->Release();
+}
+
+TEST(Multisample, PresentParametersFollowD3D9) {
+    D3D9 d3d;
+    REQUIRE(d3d.d3d != nullptr);
+    TestWindow window(kWidth, kHeight);
+    auto create = [&](D3DPRESENT_PARAMETERS pp) {
+        IDirect3DDevice9* device = nullptr;
+        const HRESULT hr = d3d->CreateDevice(0, D3DDEVTYPE_HAL, window.hwnd,
+                                             D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &device);
+        if (device) device->Release();
+        return hr;
+    };
+    D3DPRESENT_PARAMETERS pp = multisampledParameters(window.hwnd);
+    pp.SwapEffect = D3DSWAPEFFECT_COPY; // only DISCARD back buffers are multisampled
+    CHECK_EQ(create(pp), D3DERR_INVALIDCALL);
+    pp = multisampledParameters(window.hwnd);
+    pp.Flags |= D3DPRESENTFLAG_LOCKABLE_BACKBUFFER;
+    CHECK_EQ(create(pp), D3DERR_INVALIDCALL);
+    pp = multisampledParameters(window.hwnd);
+    pp.MultiSampleQuality = 1;
+    CHECK_EQ(create(pp), D3DERR_INVALIDCALL);
+    pp = multisampledParameters(window.hwnd);
+    pp.MultiSampleType = D3DMULTISAMPLE_3_SAMPLES;
+    CHECK_EQ(create(pp), D3DERR_NOTAVAILABLE);
+    pp = multisampledParameters(window.hwnd);
+    pp.MultiSampleType = D3DMULTISAMPLE_NONMASKABLE; // quality 0: the smallest count
+    CHECK_EQ(create(pp), D3D_OK);
+
+    // Reset moves between multisampled and plain back buffers.
+    IDirect3DDevice9* device = nullptr;
+    pp = multisampledParameters(window.hwnd);
+    REQUIRE(d3d->CreateDevice(0, D3DDEVTYPE_HAL, window.hwnd, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp,
+                              &device) == D3D_OK);
+    D3DPRESENT_PARAMETERS plain = windowedParameters(window.hwnd, kWidth, kHeight, true);
+    CHECK_EQ(device->Reset(&plain), D3D_OK);
+    IDirect3DSurface9* back = nullptr;
+    D3DSURFACE_DESC desc{};
+    if (device->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back) == D3D_OK) {
+        CHECK_EQ(back->GetDesc(&desc), D3D_OK);
+        CHECK_EQ(desc.MultiSampleType, D3DMULTISAMPLE_NONE);
+        back->Release();
+    }
+    pp = multisampledParameters(window.hwnd);
+    CHECK_EQ(device->Reset(&pp), D3D_OK);
+    if (device->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back) == D3D_OK) {
+        CHECK_EQ(back->GetDesc(&desc), D3D_OK);
+        CHECK_EQ(desc.MultiSampleType, D3DMULTISAMPLE_4_SAMPLES);
+        CHECK(drawTriangle(device));
+        CHECK_EQ(mismatchedCoverage(resolvedPixels(device, back), 0xF), 0);
+        back->Release();
+    }
+    CHECK_EQ(device->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
+    device->Release();
+}
