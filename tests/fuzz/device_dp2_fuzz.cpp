@@ -20,6 +20,7 @@ namespace {
 struct Harness {
     ddivk_device* device = nullptr;
     uint32_t target = 0, depth = 0;
+    uint32_t multisampledTarget = 0, multisampledDepth = 0;
     uint64_t runs = 0;
 
     Harness() {
@@ -28,6 +29,12 @@ struct Harness {
         ddivk_surface_desc ds{32, 32, D3DFMT_D24S8, DDIVK_SURFACE_DEPTHSTENCIL};
         if (ddivk_surface_create(device, &rt, &target) != S_OK) __builtin_trap();
         if (ddivk_surface_create(device, &ds, &depth) != S_OK) __builtin_trap();
+        // Handles 3 and 4: a 4-sample target and depth buffer (every Vulkan device has 4), for
+        // the multisampled paths of SETRENDERTARGET, draws, clears, BLT and COLORFILL.
+        ddivk_surface_desc msRt{32, 32, D3DFMT_X8R8G8B8, DDIVK_SURFACE_RENDERTARGET, 4};
+        ddivk_surface_desc msDs{16, 16, D3DFMT_D24S8, DDIVK_SURFACE_DEPTHSTENCIL, 4};
+        if (ddivk_surface_create(device, &msRt, &multisampledTarget) != S_OK) __builtin_trap();
+        if (ddivk_surface_create(device, &msDs, &multisampledDepth) != S_OK) __builtin_trap();
     }
 };
 
