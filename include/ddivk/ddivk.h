@@ -80,6 +80,19 @@ struct ddivk_rect {
 // on that thread is answered by the next call).
 ddivk::HRESULT ddivk_swapchain_present(ddivk_device* device, ddivk_swapchain* swapchain, uint32_t surface,
                                        const ddivk_rect* source, const ddivk_rect* dest);
+// A gamma ramp (D3DGAMMARAMP's layout): a colour channel's 8-bit value v shows as entry v,
+// where 65535 is full intensity.
+struct ddivk_gamma_ramp {
+    uint16_t red[256];
+    uint16_t green[256];
+    uint16_t blue[256];
+};
+// The ramp the swapchain's later presents show their surfaces through, as a display's gamma
+// table would (null: none, the surface's values as they are). A back buffer with more than 8
+// bits per channel goes through the ramp at 8. D3DERR_NOTAVAILABLE where the Vulkan device
+// cannot apply one (without VK_KHR_push_descriptor).
+ddivk::HRESULT ddivk_swapchain_set_gamma(ddivk_device* device, ddivk_swapchain* swapchain,
+                                         const ddivk_gamma_ramp* ramp);
 // Waits until every present of the swapchain has been handed to the window system (before the
 // screen is read back, say). D3DERR_DEVICELOST when a present found the device lost.
 ddivk::HRESULT ddivk_swapchain_wait(ddivk_device* device, ddivk_swapchain* swapchain);

@@ -13,6 +13,7 @@
 #include "ddivk/ddivk.h"
 #include "ddivk/umd_draw.h"
 #include "device/command_context.h"
+#include "device/present_gamma.h"
 #include "device/resource.h"
 #include "device/stream_output.h"
 #include "device/surface.h"
@@ -87,8 +88,12 @@ class Device {
     // A flip of this surface has not completed on the GPU yet.
     bool flipInProgress(const Surface& surface) const;
     // Presents the colour surface in the swapchain's window (device_present.cpp): `source` of
-    // the surface (null: all of it) scaled into `dest` of the window (null: all of it).
-    HRESULT present(vk::Swapchain& swapchain, uint32_t handle, const VkRect2D* source, const VkRect2D* dest);
+    // the surface (null: all of it) scaled into `dest` of the window (null: all of it), through
+    // `gamma`'s ramp when there is one.
+    HRESULT present(vk::Swapchain& swapchain, uint32_t handle, const VkRect2D* source, const VkRect2D* dest,
+                    PresentGamma* gamma = nullptr);
+    // Whether presents can apply a gamma ramp (vk::GammaPass::supported).
+    bool presentsGamma() const { return vk::GammaPass::supported(*vulkan_); }
 
     // --- Resources of the UMD door (device_resources.cpp; callers hold lock()) --------------
     // CreateResource: buffers, textures, and render-target / depth surfaces (which become
@@ -130,6 +135,9 @@ class Device {
     HRESULT destroyTargetTexture(uint32_t handle);
     // Frees resources destroyed while the GPU still read them, once it is done.
     void collectGraveyard();
+    // Records `surface` copied into gamma.frame and put through the ramp (present_gamma.cpp);
+    // the frame is left in TRANSFER_SRC_OPTIMAL for the present's blit. Throws vk::Error.
+    vk::Image& applyGamma(Surface& surface, PresentGamma& gamma);
 
     std::unique_ptr<vk::Device> vulkan_;
     std::unique_ptr<vk::PipelineCacheFile> pipelineCache_; // on disk between runs (DDIVK_PIPELINE_CACHE)
@@ -143,6 +151,7 @@ class Device {
     std::unique_ptr<CommandContext> commands_;
     std::unique_ptr<query::QueryEngine> queries_;
     std::unique_ptr<StreamOutput> streamOutput_;
+    std::unique_ptr<vk::GammaPass> gammaPass_; // made at the first present through a ramp
     std::unordered_map<uint32_t, std::unique_ptr<Surface>> surfaces_;
     std::unordered_map<uint32_t, std::unique_ptr<Resource>> resources_;
     std::vector<std::unique_ptr<Resource>> graveyard_; // destroyed, the GPU may still read them

@@ -1,7 +1,8 @@
 // Presentation to a window (ddivk_swapchain_present): the surface is copied into the acquired
 // swapchain image, scaled when the sizes differ, after every draw recorded before it; the copy
 // waits for the acquire and signals the present. The surface keeps its contents, which is what
-// each of D3D9's swap effects allows. A multisampled surface is resolved first.
+// each of D3D9's swap effects allows. A multisampled surface is resolved first; a gamma ramp is
+// applied to a copy of it (present_gamma.cpp).
 #include "device/device.h"
 
 #include "vk/barriers.h"
@@ -17,7 +18,7 @@ VkOffset3D corner(int32_t x, int32_t y) {
 } // namespace
 
 HRESULT Device::present(vk::Swapchain& swapchain, uint32_t handle, const VkRect2D* source,
-                        const VkRect2D* dest) {
+                        const VkRect2D* dest, PresentGamma* gamma) {
     Surface* surface = findSurface(handle);
     if (!surface || !surface->hasImage() || surface->isDepthStencil()) return D3DERR_INVALIDCALL;
     const VkRect2D whole{{0, 0}, {surface->width(), surface->height()}};
@@ -40,6 +41,12 @@ HRESULT Device::present(vk::Swapchain& swapchain, uint32_t handle, const VkRect2
     commands_->endRendering();
     surface = resolve(*surface); // a multisampled back buffer shows its resolve
     commands_->transition(*surface, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    VkImage shown = surface->image().handle();
+    VkImageSubresourceLayers shownLayers = surface->layers(VK_IMAGE_ASPECT_COLOR_BIT);
+    if (gamma) {
+        shown = applyGamma(*surface, *gamma).handle();
+        shownLayers = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    }
     const VkImageSubresourceRange color{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
     vk::transitionImage(*vulkan_, cb, frame.image, color, VK_IMAGE_LAYOUT_UNDEFINED,
                         VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
@@ -54,7 +61,7 @@ HRESULT Device::present(vk::Swapchain& swapchain, uint32_t handle, const VkRect2
                             VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
     }
     VkImageBlit blit{};
-    blit.srcSubresource = surface->layers(VK_IMAGE_ASPECT_COLOR_BIT);
+    blit.srcSubresource = shownLayers;
     blit.srcOffsets[0] = corner(from.offset.x, from.offset.y);
     blit.srcOffsets[1] = {int32_t(from.offset.x + from.extent.width),
                           int32_t(from.offset.y + from.extent.height), 1};
@@ -62,7 +69,7 @@ HRESULT Device::present(vk::Swapchain& swapchain, uint32_t handle, const VkRect2
     blit.dstOffsets[0] = corner(to.offset.x, to.offset.y);
     blit.dstOffsets[1] = {int32_t(to.offset.x + to.extent.width), int32_t(to.offset.y + to.extent.height), 1};
     const bool scaled = from.extent.width != to.extent.width || from.extent.height != to.extent.height;
-    vkCmdBlitImage(cb, surface->image().handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, frame.image,
+    vkCmdBlitImage(cb, shown, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, frame.image,
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit,
                    scaled ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
     vk::transitionImage(*vulkan_, cb, frame.image, color, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
