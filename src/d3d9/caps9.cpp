@@ -173,6 +173,8 @@ D3DCAPS9 deviceCaps(const Adapter& adapter, UINT ordinal) {
     c.AdapterOrdinalInGroup = 0;
     c.NumberOfAdaptersInGroup = 1;
     c.Caps2 = D3DCAPS2_DYNAMICTEXTURES;
+    // Full-screen presents go through the gamma ramp (device9_gamma.cpp), on push descriptors.
+    if (adapter.caps.pushDescriptor) c.Caps2 |= D3DCAPS2_FULLSCREENGAMMA;
     c.PresentationIntervals = D3DPRESENT_INTERVAL_IMMEDIATE | D3DPRESENT_INTERVAL_ONE;
     c.CursorCaps = 0;
     c.DevCaps = D3DDEVCAPS_EXECUTESYSTEMMEMORY | D3DDEVCAPS_EXECUTEVIDEOMEMORY | D3DDEVCAPS_TLVERTEXSYSTEMMEMORY |

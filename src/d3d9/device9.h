@@ -348,6 +348,7 @@ class Device9 final : public IDirect3DDevice9Ex {
         HWND window;
         uint32_t interval;
         ddivk_swapchain* chain; // null: the window cannot be presented to
+        std::shared_ptr<const D3DGAMMARAMP> gamma; // the ramp the chain applies (null: none)
     };
     // DrawIndexedPrimitiveUP's indices go through a dynamic index buffer of the device's,
     // written on the worker before the draw (device9_draw_up.cpp); 0 until first needed.
@@ -360,7 +361,7 @@ class Device9 final : public IDirect3DDevice9Ex {
     HRESULT applyReset(D3DPRESENT_PARAMETERS* parameters);
     void releaseBindings();
     void presentOnWorker(HWND window, uint32_t interval, uint32_t surface, const ddivk_rect* source,
-                         const ddivk_rect* dest);
+                         const ddivk_rect* dest, const std::shared_ptr<const D3DGAMMARAMP>& gamma);
     void destroyWindowChains();
     // The maximum frame latency (device9_frame_latency.cpp): an event query after each frame's
     // work, and at Present a wait for the oldest frames beyond the latency.
@@ -430,17 +431,21 @@ class Device9 final : public IDirect3DDevice9Ex {
     // Additional swap chains present and read the front buffer through the device.
     friend class SwapChain9;
     // Presents `surface` with a swap chain's parameters (device9_present.cpp; the implicit
-    // chain's are creation_.present and backBuffer_).
+    // chain's are creation_.present and backBuffer_), through `gamma` when not null.
     HRESULT presentSurface(const D3DPRESENT_PARAMETERS& parameters, uint32_t surface, const RECT* source,
-                           const RECT* dest, HWND window, DWORD flags);
+                           const RECT* dest, HWND window, DWORD flags,
+                           std::shared_ptr<const D3DGAMMARAMP> gamma = nullptr);
     // Drops the worker's swapchains of `window` (a released additional chain's), in stream order.
     void forgetWindowChains(HWND window);
     // GetFrontBufferData: the screen into a system-memory A8R8G8B8 surface of the display mode's
     // size, after the presentations recorded so far (device9_front_buffer.cpp).
     HRESULT copyFrontBuffer(IDirect3DSurface9* destination);
-    // The implicit swap chain's gamma ramp (device9_gamma.cpp): the identity until set.
-    D3DGAMMARAMP gammaRamp_{};
-    bool gammaRampSet_ = false;
+    // The implicit swap chain's gamma ramp (device9_gamma.cpp): null until set (the identity).
+    // Each SetGammaRamp makes a new one, so the worker's chains see a change by the pointer.
+    std::shared_ptr<const D3DGAMMARAMP> gammaRamp_;
+    // The ramp the implicit chain's presents go through: gammaRamp_ in full screen when it is
+    // not the identity and the device applies ramps; else null.
+    std::shared_ptr<const D3DGAMMARAMP> presentedGamma() const;
     // The cursor of SetCursorProperties (device9_cursor.cpp), destroyed with the device.
     struct OwnedCursor {
         HCURSOR handle = nullptr;

@@ -31,11 +31,13 @@ uint32_t intervalOf(UINT presentationInterval) {
 
 HRESULT Device9::presentFrame(const RECT* source, const RECT* dest, HWND window, DWORD flags) {
     auto guard = lock();
-    return presentSurface(creation_.present, backBuffer_->handle(), source, dest, window, flags);
+    return presentSurface(creation_.present, backBuffer_->handle(), source, dest, window, flags,
+                          presentedGamma());
 }
 
 HRESULT Device9::presentSurface(const D3DPRESENT_PARAMETERS& p, uint32_t surface, const RECT* source,
-                                const RECT* dest, HWND window, DWORD flags) {
+                                const RECT* dest, HWND window, DWORD flags,
+                                std::shared_ptr<const D3DGAMMARAMP> gamma) {
     auto guard = lock();
     if (focusLost_.load() && creation_.extended) return S_PRESENT_OCCLUDED; // nothing shown
     if (deviceLost_.load() || notReset_.load() || focusLost_.load()) return D3DERR_DEVICELOST;
@@ -55,17 +57,17 @@ HRESULT Device9::presentSurface(const D3DPRESENT_PARAMETERS& p, uint32_t surface
     if ((flags & D3DPRESENT_DONOTWAIT) && !frameSlotFree()) return D3DERR_WASSTILLDRAWING;
     ++presentCount_;
     const ddivk::HANDLE marker = markFrameEnd();
-    stream_->post(
-        [this, target, interval, surface, from, to, hasFrom = source != nullptr, hasTo = dest != nullptr] {
-            presentOnWorker(target, interval, surface, hasFrom ? &from : nullptr, hasTo ? &to : nullptr);
-        });
+    stream_->post([this, target, interval, surface, from, to, hasFrom = source != nullptr,
+                   hasTo = dest != nullptr, gamma = std::move(gamma)] {
+        presentOnWorker(target, interval, surface, hasFrom ? &from : nullptr, hasTo ? &to : nullptr, gamma);
+    });
     stream_->flush(); // the frame's work and its presentation go to the worker now
     throttleFrames(marker);
     return D3D_OK;
 }
 
 void Device9::presentOnWorker(HWND window, uint32_t interval, uint32_t surface, const ddivk_rect* source,
-                              const ddivk_rect* dest) {
+                              const ddivk_rect* dest, const std::shared_ptr<const D3DGAMMARAMP>& gamma) {
     if (!window) {
         DDIVK_WARN_ONCE("d3d9: Present without a window: the frame is rendered, not shown");
         return;
@@ -74,7 +76,7 @@ void Device9::presentOnWorker(HWND window, uint32_t interval, uint32_t surface, 
     for (WindowChain& c : windowChains_)
         if (c.window == window && c.interval == interval) chain = &c;
     if (!chain) {
-        WindowChain made{window, interval, nullptr};
+        WindowChain made{window, interval, nullptr, nullptr};
         ddivk_swapchain_desc desc{window, interval};
         if (ddivk_swapchain_create(driver_, &desc, &made.chain) != S_OK)
             DDIVK_WARN_ONCE("d3d9: cannot present to the window (see the error above): frames are rendered, "
@@ -83,6 +85,15 @@ void Device9::presentOnWorker(HWND window, uint32_t interval, uint32_t surface, 
         chain = &windowChains_.back();
     }
     if (!chain->chain) return;
+    if (chain->gamma != gamma) {
+        // D3DGAMMARAMP and ddivk_gamma_ramp share their layout: 256 WORDs per channel.
+        static_assert(sizeof(D3DGAMMARAMP) == sizeof(ddivk_gamma_ramp));
+        const ddivk::HRESULT set = ddivk_swapchain_set_gamma(
+            driver_, chain->chain, reinterpret_cast<const ddivk_gamma_ramp*>(gamma.get()));
+        if (set != S_OK)
+            DDIVK_WARN_ONCE("d3d9: the gamma ramp cannot be applied: frames are shown without it");
+        chain->gamma = gamma;
+    }
     const ddivk::HRESULT hr = ddivk_swapchain_present(driver_, chain->chain, surface, source, dest);
     if (hr == D3DERR_DEVICELOST) deviceLost_.store(true);
 }

@@ -9,6 +9,7 @@
 #include "device_support.h"
 #include "screen_support.h"
 
+#include <cstring>
 #include <vector>
 
 namespace {
@@ -359,4 +360,58 @@ TEST(FullScreen, AnExDeviceLosingFocusIsOccluded) {
     checkFrameFillsTheScreen(device, t.mode, 0x30C060);
     device->Release();
     CHECK(desktopSize() == t.desktop);
+}
+
+// SetGammaRamp in full screen: what reaches the screen is each channel put through the ramp
+// (D3DCAPS2_FULLSCREENGAMMA). Entries are multiples of 257, so each maps an 8-bit value to an
+// exact 8-bit one. The identity ramp, and the same device windowed, show frames as rendered.
+TEST(FullScreen, TheGammaRampMapsWhatTheScreenShows) {
+    Start t(Direct3DCreate9(D3D_SDK_VERSION));
+    REQUIRE(t.ready);
+    D3DPRESENT_PARAMETERS pp = fullScreenParameters(t.window.hwnd, t.mode);
+    IDirect3DDevice9* device = nullptr;
+    CHECK_EQ(t.create(pp, &device), D3D_OK);
+    REQUIRE(device != nullptr);
+    D3DCAPS9 caps{};
+    CHECK_EQ(device->GetDeviceCaps(&caps), D3D_OK);
+    REQUIRE((caps.Caps2 & D3DCAPS2_FULLSCREENGAMMA) != 0);
+
+    // Red inverted, green halved, blue doubled (saturating).
+    D3DGAMMARAMP ramp{};
+    auto mapped = [](DWORD rgb) {
+        const DWORD r = 255 - (rgb >> 16 & 0xFF), g = (rgb >> 8 & 0xFF) / 2, b = rgb & 0xFF;
+        return r << 16 | g << 8 | (b * 2 > 255 ? 255 : b * 2);
+    };
+    for (DWORD i = 0; i < 256; ++i) {
+        const DWORD out = mapped(i << 16 | i << 8 | i);
+        ramp.red[i] = WORD((out >> 16 & 0xFF) * 257);
+        ramp.green[i] = WORD((out >> 8 & 0xFF) * 257);
+        ramp.blue[i] = WORD((out & 0xFF) * 257);
+    }
+    device->SetGammaRamp(0, D3DSGR_NO_CALIBRATION, &ramp);
+    for (DWORD rgb : {0x3080C0u, 0x00FF7Fu, 0xFF0001u}) {
+        CHECK_EQ(device->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000 | rgb, 1.0f, 0), D3D_OK);
+        CHECK_EQ(device->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
+        CHECK(screenShows(0, 0, mapped(rgb)));
+        CHECK(screenShows(int(t.mode.width) - 1, int(t.mode.height) - 1, mapped(rgb)));
+    }
+
+    D3DGAMMARAMP identity{};
+    for (WORD i = 0; i < 256; ++i)
+        identity.red[i] = identity.green[i] = identity.blue[i] = WORD(i * 257);
+    device->SetGammaRamp(0, D3DSGR_NO_CALIBRATION, &identity);
+    checkFrameFillsTheScreen(device, t.mode, 0x3080C0);
+
+    // Windowed, the ramp is kept but not applied.
+    device->SetGammaRamp(0, D3DSGR_NO_CALIBRATION, &ramp);
+    pp = windowedParameters(t.window.hwnd, 0, 0, false);
+    CHECK_EQ(device->Reset(&pp), D3D_OK);
+    const POINT origin = showWindowAt(t.window.hwnd, 40, 30);
+    CHECK_EQ(device->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF3080C0, 1.0f, 0), D3D_OK);
+    CHECK_EQ(device->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
+    CHECK(screenShows(origin.x + 4, origin.y + 4, 0x3080C0));
+    D3DGAMMARAMP kept{};
+    device->GetGammaRamp(0, &kept);
+    CHECK(memcmp(&kept, &ramp, sizeof ramp) == 0);
+    device->Release();
 }
