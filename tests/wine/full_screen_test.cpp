@@ -364,7 +364,8 @@ TEST(FullScreen, AnExDeviceLosingFocusIsOccluded) {
 
 // SetGammaRamp in full screen: what reaches the screen is each channel put through the ramp
 // (D3DCAPS2_FULLSCREENGAMMA). Entries are multiples of 257, so each maps an 8-bit value to an
-// exact 8-bit one. The identity ramp, and the same device windowed, show frames as rendered.
+// exact 8-bit one, also from a multisampled back buffer. The identity ramp, and the same device
+// windowed, show frames as rendered.
 TEST(FullScreen, TheGammaRampMapsWhatTheScreenShows) {
     Start t(Direct3DCreate9(D3D_SDK_VERSION));
     REQUIRE(t.ready);
@@ -402,10 +403,18 @@ TEST(FullScreen, TheGammaRampMapsWhatTheScreenShows) {
     device->SetGammaRamp(0, D3DSGR_NO_CALIBRATION, &identity);
     checkFrameFillsTheScreen(device, t.mode, 0x3080C0);
 
-    // Windowed, the ramp is kept but not applied.
+    // A 4-sample back buffer shows its resolve through the ramp.
+    pp.MultiSampleType = D3DMULTISAMPLE_4_SAMPLES;
+    CHECK_EQ(device->Reset(&pp), D3D_OK);
     device->SetGammaRamp(0, D3DSGR_NO_CALIBRATION, &ramp);
+    CHECK_EQ(device->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF3080C0, 1.0f, 0), D3D_OK);
+    CHECK_EQ(device->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
+    CHECK(screenShows(int(t.mode.width) / 2, int(t.mode.height) / 2, mapped(0x3080C0)));
+
+    // Windowed, the ramp is kept and answered but not applied.
     pp = windowedParameters(t.window.hwnd, 0, 0, false);
     CHECK_EQ(device->Reset(&pp), D3D_OK);
+    device->SetGammaRamp(0, D3DSGR_NO_CALIBRATION, &ramp);
     const POINT origin = showWindowAt(t.window.hwnd, 40, 30);
     CHECK_EQ(device->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF3080C0, 1.0f, 0), D3D_OK);
     CHECK_EQ(device->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
