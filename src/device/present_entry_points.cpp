@@ -4,7 +4,6 @@
 #include "device/ddi_boundary.h"
 #include "device/device.h"
 #include "device/handles.h"
-#include "vk/queue.h"
 #include "vk/swapchain.h"
 #include "vk/window_surface.h"
 
@@ -14,7 +13,9 @@ using namespace ddivk;
 
 struct ddivk_swapchain {
     // The ramp and its frame outlive impl, whose destructor waits for the presents using them.
-    std::unique_ptr<device::PresentGamma> gamma; // null: presents show the surface as it is
+    // Kept when the ramp is taken away, so no present in flight loses its frame.
+    std::unique_ptr<device::PresentGamma> gamma;
+    bool gammaApplied = false; // false: presents show the surface as it is
     std::unique_ptr<vk::Swapchain> impl;
 };
 
@@ -70,7 +71,7 @@ HRESULT ddivk_swapchain_present(ddivk_device* device, ddivk_swapchain* swapchain
         if (source) from = toVk(*source);
         if (dest) to = toVk(*dest);
         return d.present(*swapchain->impl, surface, source ? &from : nullptr, dest ? &to : nullptr,
-                         swapchain->gamma.get());
+                         swapchain->gammaApplied ? swapchain->gamma.get() : nullptr);
     });
 }
 
@@ -81,15 +82,14 @@ HRESULT ddivk_swapchain_set_gamma(ddivk_device* device, ddivk_swapchain* swapcha
         device::Device& d = device::deviceOf(device);
         std::lock_guard lock(d.lock());
         if (!ramp) {
-            // The frame may still be read by presents in flight: it goes once they are done.
-            if (swapchain->gamma) d.vulkan().queue().drain();
-            swapchain->gamma.reset();
+            swapchain->gammaApplied = false;
             return S_OK;
         }
         if (!d.presentsGamma()) return D3DERR_NOTAVAILABLE;
         if (!swapchain->gamma) swapchain->gamma = std::make_unique<device::PresentGamma>();
         static_assert(sizeof(ddivk_gamma_ramp) == sizeof(vk::GammaRamp));
         std::memcpy(&swapchain->gamma->ramp, ramp, sizeof *ramp);
+        swapchain->gammaApplied = true;
         return S_OK;
     });
 }
