@@ -161,9 +161,15 @@ class Emitter {
     void pixelEpilogue();
     void vertexEpilogue();
     void clipDistances(Id position, Id maskBits); // gl_ClipDistance from VsSystem
+    // The value of each output semantic the program writes (the first register of a semantic
+    // wins, as in linking), for stream output by semantic.
+    struct SemanticValue {
+        uint8_t usage, usageIndex;
+        Id value; // vec4
+    };
     // Outputs captured by stream output (TranslationKey::streamOutput), at locations outside
     // `usedLocations`.
-    void streamOutputs(uint32_t usedLocations);
+    void streamOutputs(uint32_t usedLocations, const std::vector<SemanticValue>& semantics);
     Id ensureVar(RegType type, uint32_t number);
 
   public:

@@ -68,7 +68,12 @@ void Emitter::vertexEpilogue() {
     Id pointSize = 0;
     uint32_t written = 0; // varying locations stored
     bool positionWritten = false;
+    std::vector<SemanticValue> semantics; // for stream output by semantic
     auto emitVarying = [&](Id value, uint8_t usage, uint8_t index, RegType type, uint32_t number) {
+        bool known = false;
+        for (const SemanticValue& v : semantics)
+            known |= v.usage == usage && v.usageIndex == index;
+        if (!known) semantics.push_back({usage, index, value});
         if (usage == kUsagePosition && index == 0) {
             position = value;
             positionWritten = true;
@@ -79,7 +84,8 @@ void Emitter::vertexEpilogue() {
             return;
         }
         const uint32_t location = semanticLocation(usage, index);
-        if (location >= abi::kLocCount) throw TranslateError{0, "output", "more distinct output semantics than locations"};
+        if (location >= abi::kLocCount)
+            throw TranslateError{0, "output", "more distinct output semantics than locations"};
         if (!(key_.vsOutputLocations >> location & 1)) return; // the pixel stage does not read it
         if (written >> location & 1) return; // two registers with one semantic: the first wins
         written |= 1u << location;
@@ -128,7 +134,7 @@ void Emitter::vertexEpilogue() {
     if (key_.clipDistances) clipDistances(position, component(system, 3));
     if (key_.streamOutput[0]) {
         const uint32_t linked = key_.vsOutputLocations == TranslationKey::kAllOutputs ? 0 : key_.vsOutputLocations;
-        streamOutputs(written | linked);
+        streamOutputs(written | linked, semantics);
     }
 }
 

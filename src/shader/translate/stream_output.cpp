@@ -1,8 +1,9 @@
-// Stream output for vs_3_0 (TranslationKey::streamOutput): each captured run of register
-// components becomes an Output variable of its own, decorated for transform feedback
-// (XfbBuffer, XfbStride, Offset), so that a register can be captured partly, several times,
-// and whatever semantic the pixel stage links it by. The variables take locations the pixel
-// stage does not read.
+// Stream output (TranslationKey::streamOutput): each captured run of components, of a vs_3_0
+// output register (the D3D10 door) or of an output semantic of any vertex shader
+// (ProcessVertices), becomes an Output variable of its own, decorated for transform feedback
+// (XfbBuffer, XfbStride, Offset), so that an output can be captured partly, several times, and
+// whatever semantic the pixel stage links it by. The variables take locations the pixel stage
+// does not read.
 #include "shader/abi.h"
 #include "shader/translate/emitter.h"
 
@@ -11,8 +12,7 @@ namespace ddivk::shader::translator {
 using spirv::Decoration;
 using spirv::StorageClass;
 
-void Emitter::streamOutputs(uint32_t usedLocations) {
-    if (p_.major < 3) throw TranslateError{0, "key", "stream output needs a vs_3_0 program"};
+void Emitter::streamOutputs(uint32_t usedLocations, const std::vector<SemanticValue>& semantics) {
     b.capability(spirv::Capability::TransformFeedback);
     out_.captureOnlyOutputs = true;
     const Id ptr = b.types().pointerType(StorageClass::Private, tVec4);
@@ -20,14 +20,20 @@ void Emitter::streamOutputs(uint32_t usedLocations) {
     for (uint32_t entry : key_.streamOutput) {
         if (!entry) break;
         const StreamOutputField f = streamOutputField(entry);
-        if (f.reg >= 12 || f.first + f.count > 4 || f.offset + 4 * f.count > key_.streamOutputStrides[f.buffer])
+        if ((!f.bySemantic && f.reg >= 12) || f.first + f.count > 4 ||
+            f.offset + 4 * f.count > key_.streamOutputStrides[f.buffer])
             throw TranslateError{0, "key", "stream output entry out of range"};
         while (location < abi::kLocCount && (usedLocations >> location & 1)) ++location;
         if (location >= abi::kLocCount) throw TranslateError{0, "key", "no location left for stream output"};
         usedLocations |= 1u << location;
 
-        Id value = splat4(0.0f); // a register the program never writes captures zero
-        if (outputArray_) {
+        if (!f.bySemantic && p_.major < 3)
+            throw TranslateError{0, "key", "stream output of registers needs a vs_3_0 program"};
+        Id value = splat4(0.0f); // an output the program never writes captures zero
+        if (f.bySemantic) {
+            for (const SemanticValue& v : semantics)
+                if (v.usage == f.usage && v.usageIndex == f.reg) value = v.value;
+        } else if (outputArray_) {
             const Id indices[] = {i32(int32_t(f.reg))};
             value = b.load(tVec4, b.accessChain(ptr, outputArray_, indices));
         }

@@ -89,10 +89,11 @@ struct TranslationKey {
                        (dividerOne ? kFetchDividerOne : 0) | (wordAligned ? kFetchWordAligned : 0));
     }
     std::array<FetchElement, 16> fetch{};
-    // vs_3_0: output registers captured by stream output (transform feedback into buffers, the
-    // D3D10 door's SO declaration), one packed entry each (streamOutputEntry); 0 ends the list.
-    // Each entry copies a run of components of one register to an output decorated for buffer
-    // `buffer` at a byte offset; strides are per buffer, in bytes.
+    // Outputs captured by stream output (transform feedback into buffers), one packed entry
+    // each; 0 ends the list. Each entry copies a run of components of one output to an output
+    // decorated for buffer `buffer` at a byte offset; strides are per buffer, in bytes. The
+    // D3D10 door's SO declaration names vs_3_0 output registers (streamOutputEntry);
+    // ProcessVertices names semantics, of any vertex shader version (streamOutputSemanticEntry).
     static constexpr uint32_t kStreamOutputEntries = 16;
     std::array<uint32_t, kStreamOutputEntries> streamOutput{};
     std::array<uint16_t, 4> streamOutputStrides{};
@@ -112,11 +113,29 @@ inline bool sameKey(const TranslationKey& a, const TranslationKey& b) {
 constexpr uint32_t streamOutputEntry(uint32_t reg, uint32_t first, uint32_t count, uint32_t buffer, uint32_t offset) {
     return 1u << 31 | reg | first << 4 | (count - 1) << 6 | buffer << 8 | (offset / 4) << 10;
 }
+// The same for the output of semantic D3DDECLUSAGE `usage` (< 16) / `usageIndex` (< 16), as the
+// vertex stage links it: vs_1_x/2_x's oPos, oFog, oPts, oD#, oT# are POSITION0, FOG0, PSIZE0,
+// COLOR#, TEXCOORD#; vs_3_0's registers carry their dcl. An output the program never writes
+// captures zero.
+constexpr uint32_t kStreamOutputBySemantic = 1u << 30;
+constexpr uint32_t streamOutputSemanticEntry(uint32_t usage, uint32_t usageIndex, uint32_t first,
+                                             uint32_t count, uint32_t buffer, uint32_t offset) {
+    return streamOutputEntry(usageIndex, first, count, buffer, offset) | kStreamOutputBySemantic |
+           usage << 20;
+}
 struct StreamOutputField {
-    uint32_t reg, first, count, buffer, offset;
+    uint32_t reg, first, count, buffer, offset; // reg: the usage index of a semantic entry
+    bool bySemantic;
+    uint32_t usage;
 };
 constexpr StreamOutputField streamOutputField(uint32_t entry) {
-    return {entry & 0xF, entry >> 4 & 3, (entry >> 6 & 3) + 1, entry >> 8 & 3, (entry >> 10 & 0x3FF) * 4};
+    return {entry & 0xF,
+            entry >> 4 & 3,
+            (entry >> 6 & 3) + 1,
+            entry >> 8 & 3,
+            (entry >> 10 & 0x3FF) * 4,
+            (entry & kStreamOutputBySemantic) != 0,
+            entry >> 20 & 0xF};
 }
 
 // Every field of the key packed into words, for hashing (keep in step with the struct; the

@@ -85,6 +85,25 @@ TEST(StreamOutputKey, WithoutEntriesNothingIsDecorated) {
     EXPECT_TRUE(xfbOutputs(t.spirv).empty());
 }
 
+// ProcessVertices' entries name semantics, so they capture the outputs of every vertex shader
+// version: legacy registers by the semantic they link as, vs_3_0 registers by their dcl.
+TEST(StreamOutputKey, SemanticEntriesCaptureEveryVersionsOutputs) {
+    TranslationKey key;
+    key.streamOutput[0] = streamOutputSemanticEntry(0, 0, 0, 4, 0, 0);   // POSITION0
+    key.streamOutput[1] = streamOutputSemanticEntry(10, 1, 0, 3, 0, 16); // COLOR1.xyz
+    key.streamOutput[2] = streamOutputSemanticEntry(4, 0, 0, 1, 0, 28);  // PSIZE0.x
+    key.streamOutput[3] = streamOutputSemanticEntry(5, 7, 0, 1, 0, 32);  // TEXCOORD7.x: never written
+    key.streamOutputStrides = {36, 0, 0, 0};
+    for (const char* text : {"vs_1_1\ndcl_position v0\nmov oPos, v0\nmov oD1, v0\nmov oPts.x, v0.x\n",
+                             "vs_2_0\ndcl_position v0\nmov oPos, v0\nmov oD1, v0\nmov oPts.x, v0.x\n",
+                             "vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_color1 o3\ndcl_psize o1\n"
+                             "mov o0, v0\nmov o3, v0\nmov o1, v0.x\n"}) {
+        const Translation t = translateValid(text, key);
+        EXPECT_TRUE(t.captureOnlyOutputs) << text;
+        EXPECT_EQ(xfbOutputs(t.spirv).size(), 4u) << text;
+    }
+}
+
 TEST(StreamOutputKey, KeysTheTranslatorCannotHonourAreErrors) {
     auto translateWith = [](const char* text, uint32_t entry, uint16_t stride) {
         TranslationKey key;
