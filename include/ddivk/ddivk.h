@@ -10,6 +10,7 @@
 #include "ddivk/hresult.h"
 #include "ddivk/umd_blit.h"
 #include "ddivk/umd_draw.h"
+#include "ddivk/umd_process_vertices.h"
 #include "ddivk/umd_query.h"
 #include "ddivk/umd_state.h"
 
@@ -155,5 +156,9 @@ const ddivk::DDIVK_D3DDDI_STATEFUNCS* ddivk_umd_state_functions(void);
 // equivalent DP2 token (BLT, COLORFILL, TEXBLT, VOLUMEBLT, BUFFERBLT) calls, recorded in the
 // device's command stream in order with the draws around it.
 const ddivk::DDIVK_D3DDDI_BLITFUNCS* ddivk_umd_blit_functions(void);
+
+// ProcessVertices with a vertex shader, run on the GPU for the runtime:
+// ddivk_umd_process_vertices (include/ddivk/umd_process_vertices.h), hDevice a context handle
+// as above.
 
 } // extern "C"

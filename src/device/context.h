@@ -9,6 +9,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "ddivk/umd_process_vertices.h"
 #include "device/device.h"
 #include "device/draw_bindings.h"
 #include "device/draw_call.h"
@@ -144,6 +145,9 @@ class Context final : public dp2::Target {
     // Draws recorded through this context (all forms).
     uint64_t drawCount() const { return drawCount_; }
 
+    // --- ProcessVertices' capture (umd_process_vertices.cpp; include/ddivk/umd_process_vertices.h) ---
+    HRESULT processVertices(const DDIVK_PROCESSVERTICES& args);
+
   private:
     // COLORFILL's items on level `level` (context_blits.cpp).
     HRESULT runColorFills(dp2::Items<D3DHAL_DP2COLORFILL> items, uint32_t level);
@@ -177,6 +181,8 @@ class Context final : public dp2::Target {
     std::optional<VertexDeclarations::Elements> fvfDeclaration_;
     uint32_t fvfDeclarationCode_ = 0;
     uint32_t umdIndexSize_ = 2;             // SetIndicesUm's index size
+    // Set only during processVertices' draw: the capture in place of the D3D10 door's.
+    StreamOutput* capture_ = nullptr;
 
     // DP2 queries: dwQueryID -> the engine's query and its D3DQUERYTYPE row.
     struct Dp2Query {

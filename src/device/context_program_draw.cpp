@@ -277,14 +277,17 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         // COLOR0..1, FOG and the coordinate sets the stages sample: the vertex side writes only these.
         psOutputsRead = ff::ffPixelInputLocations(ffKey);
     }
-    // Stream output (the D3D10 door) captures the outputs of vs_3_0 programs.
-    StreamOutput* streamOutput = device_.streamOutput();
-    if (streamOutput && !streamOutput->capturing()) {
+    // Stream output (the D3D10 door) captures the outputs of vs_3_0 programs; ProcessVertices'
+    // capture (processVertices) those of any vertex shader, in its place.
+    StreamOutput* streamOutput = capture_ ? capture_ : device_.streamOutput();
+    if (capture_) {
+        if (!vs) return D3DERR_INVALIDCALL;
+    } else if (streamOutput && !streamOutput->capturing()) {
         if (streamOutput->missingTargets())
             DDIVK_WARN_ONCE("stream output: a slot the declaration writes has no target; nothing is captured");
         streamOutput = nullptr;
     }
-    if (streamOutput && (!vs || (vs->tokens[0] >> 8 & 0xFF) < 3)) {
+    if (!capture_ && streamOutput && (!vs || (vs->tokens[0] >> 8 & 0xFF) < 3)) {
         DDIVK_WARN_ONCE("stream output: only vs_3_0 programs are captured (this draw has %s)",
                         vs ? "an older vertex shader" : "fixed-function vertex processing");
         streamOutput = nullptr;
@@ -444,7 +447,8 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         sources[st] = {slice.buffer, slice.offset};
     }
 
-    if (device_.queries().renderingSkipped()) return S_OK;
+    // (Predication skips rendering; ProcessVertices renders nothing and is not predicated.)
+    if (!capture_ && device_.queries().renderingSkipped()) return S_OK;
 
     d.call = &call;
     d.count = count;
@@ -462,6 +466,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     d.color = color;
     d.depth = depth;
     d.streamOutput = streamOutput;
+    d.rasterizerDiscard = capture_ != nullptr;
     // Repeatable once recorded (a throw out of recording leaves it invalid).
     const bool repeatable = keepForRepeat(call);
     const HRESULT hr = recordProgramDraw(d);

@@ -125,6 +125,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
             memo.stateValid = true;
         }
         key.state = memo.state;
+        key.state.rasterizerDiscard = d.rasterizerDiscard;
         // The vertex input: the previous draw's entries cleared first (hashing reads the whole key).
         std::fill_n(key.bindings, key.bindingCount, draw::ProgramPipelineKey::Binding{});
         std::fill_n(key.attributes, key.attributeCount, draw::ProgramPipelineKey::Attribute{});

@@ -25,7 +25,7 @@ bool Context::canRepeatDraw(const DrawCall& call, uint32_t sinceLast) const {
     if (options.forceFetchFallback != r.forceFetchFallback || options.dividerMode != r.dividerMode) return false;
     // Stream output starts and stops through the D3D10 door, which sets no dirty bit.
     const StreamOutput* streamOutput = device_.streamOutput();
-    return !streamOutput || !streamOutput->capturing();
+    return !capture_ && (!streamOutput || !streamOutput->capturing());
 }
 
 HRESULT Context::repeatDraw(const DrawCall& call) {

@@ -82,8 +82,10 @@ std::unique_ptr<Device> Device::create(const std::optional<std::string>& selecto
                    device->dynamicSupport_.blend ? "" : "blending");
     device->commands_ = std::make_unique<CommandContext>(*device->vulkan_);
     device->queries_ = std::make_unique<query::QueryEngine>(*device->vulkan_, *device->commands_);
-    if (device->vulkan_->caps().transformFeedback && device->vulkan_->functions().cmdBeginTransformFeedback)
+    if (device->vulkan_->caps().transformFeedback && device->vulkan_->functions().cmdBeginTransformFeedback) {
         device->streamOutput_ = std::make_unique<StreamOutput>(*device->vulkan_);
+        device->processVerticesCapture_ = std::make_unique<StreamOutput>(*device->vulkan_);
+    }
     device->commands_->setQueryEngine(device->queries_.get());
     return device;
 }

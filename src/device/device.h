@@ -66,6 +66,9 @@ class Device {
     // Stream output (the D3D10 door's targets and declaration); null without
     // VK_EXT_transform_feedback (callers hold lock()).
     StreamOutput* streamOutput() { return streamOutput_.get(); }
+    // ProcessVertices' own capture (Context::processVertices), apart from the D3D10 door's
+    // state; null without VK_EXT_transform_feedback.
+    StreamOutput* processVerticesCapture() { return processVerticesCapture_.get(); }
     // Shader translations, shared by the device's contexts (thread-safe on its own).
     shader::TranslationCache& translations() { return translations_; }
     // Serialises everything that records or touches surfaces.
@@ -151,6 +154,7 @@ class Device {
     std::unique_ptr<CommandContext> commands_;
     std::unique_ptr<query::QueryEngine> queries_;
     std::unique_ptr<StreamOutput> streamOutput_;
+    std::unique_ptr<StreamOutput> processVerticesCapture_;
     std::unique_ptr<vk::GammaPass> gammaPass_; // made at the first present through a ramp
     std::unordered_map<uint32_t, std::unique_ptr<Surface>> surfaces_;
     std::unordered_map<uint32_t, std::unique_ptr<Resource>> resources_;

@@ -202,6 +202,7 @@ HRESULT Device::destroyResource(uint32_t handle) {
     if (it == resources_.end()) return destroySurface(handle);
     if (it->second->gpuOnly()) return destroyTargetTexture(handle);
     if (streamOutput_) streamOutput_->forget(it->second.get());
+    if (processVerticesCapture_) processVerticesCapture_->forget(it->second.get());
     // The GPU may still read it: keep it until then, without waiting.
     if (commands_->busy(it->second->useSerial())) {
         if (commands_->completionValue(it->second->useSerial()) == 0) commands_->flush();

@@ -71,6 +71,7 @@ struct PreparedDraw {
     Surface* color = nullptr;
     Surface* depth = nullptr;
     StreamOutput* streamOutput = nullptr; // non-null: the draw captures (transform feedback)
+    bool rasterizerDiscard = false;       // ProcessVertices' capture: nothing is rasterised
     // The depth buffer's texture is also sampled; the draw writes no depth or stencil, so the
     // pass holds the depth attachment read-only (DEPTH_STENCIL_READ_ONLY_OPTIMAL).
     bool readOnlyDepth = false;

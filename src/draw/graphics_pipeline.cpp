@@ -25,6 +25,7 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
     raster.frontFace = VK_FRONT_FACE_CLOCKWISE; // see toVkCullMode
     raster.depthBiasEnable = key.depthBiasEnable;
     raster.lineWidth = 1.0f;
+    raster.rasterizerDiscardEnable = key.rasterizerDiscard;
     VkPipelineRasterizationLineStateCreateInfoEXT lines{
         VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT};
     lines.lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;

@@ -70,7 +70,9 @@ struct PipelineKey {
     // draws may write (D3DRS_MULTISAMPLEMASK, all ones for single-sampled passes).
     uint8_t samples = 1;
     uint16_t sampleMask = 0xFFFF;
-    uint8_t reserved[2]{}; // a multiple of 8 bytes: ProgramPipelineKey holds it without padding
+    // 1: nothing is rasterised (ProcessVertices: the vertex stage runs for its captured outputs).
+    uint8_t rasterizerDiscard = 0;
+    uint8_t reserved = 0; // a multiple of 8 bytes: ProgramPipelineKey holds it without padding
 
     bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };

@@ -1,6 +1,7 @@
 #include "cts/cts_fixture.h"
 
 #include <cstdlib>
+#include <cstring>
 
 #include "device/device.h"
 #include "shader/assembler.h"
@@ -171,6 +172,18 @@ HRESULT Cts::setPsConstantI(Door door, uint32_t reg, int32_t x, int32_t y, int32
 HRESULT Cts::setPsConstantB(Door door, uint32_t reg, bool value) {
     const int32_t v = value ? 1 : 0;
     return setConstant(door, D3DDP2OP_SETPIXELSHADERCONSTB, reg, &v, sizeof(v));
+}
+
+std::vector<uint32_t> Cts::readBuffer(uint32_t buffer, uint32_t bytes) {
+    D3DDDIARG_LOCK a{};
+    a.hResource = reinterpret_cast<HANDLE>(uintptr_t(buffer));
+    a.Flags.Value = D3DDDI_LOCK_READONLY;
+    std::vector<uint32_t> words(bytes / 4);
+    EXPECT_EQ(umd().pfnLock(dev(), &a), S_OK);
+    if (a.pSurfData) std::memcpy(words.data(), a.pSurfData, bytes);
+    D3DDDIARG_UNLOCK u{a.hResource, 0, 0};
+    EXPECT_EQ(umd().pfnUnlock(dev(), &u), S_OK);
+    return words;
 }
 
 void Cts::setPixelToClip(Door door) {

@@ -51,6 +51,8 @@ class Cts : public RenderTest {
     }
     // A vertex or index buffer holding `bytes` (through CreateResource with initial data).
     uint32_t createBuffer(const void* data, uint32_t bytes, bool index = false, uint32_t flags = 0);
+    // The first `bytes` of a buffer, as 32-bit words, through a read-only lock.
+    std::vector<uint32_t> readBuffer(uint32_t buffer, uint32_t bytes);
     template <class T> uint32_t createBuffer(const std::vector<T>& data, bool index = false) {
         return createBuffer(data.data(), uint32_t(data.size() * sizeof(T)), index);
     }

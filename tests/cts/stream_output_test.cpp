@@ -103,17 +103,6 @@ class StreamOutput : public Cts, public ::testing::WithParamInterface<Door> {
         std::vector<uint32_t> words(bytes / 4, kSentinel);
         return createBuffer(words.data(), bytes);
     }
-    std::vector<uint32_t> readBuffer(uint32_t buffer, uint32_t bytes) {
-        D3DDDIARG_LOCK a{};
-        a.hResource = reinterpret_cast<HANDLE>(uintptr_t(buffer));
-        a.Flags.Value = D3DDDI_LOCK_READONLY;
-        std::vector<uint32_t> words(bytes / 4);
-        EXPECT_EQ(umd().pfnLock(dev(), &a), S_OK);
-        if (a.pSurfData) std::memcpy(words.data(), a.pSurfData, bytes);
-        D3DDDIARG_UNLOCK u{a.hResource, 0, 0};
-        EXPECT_EQ(umd().pfnUnlock(dev(), &u), S_OK);
-        return words;
-    }
     // Expects the 8 floats (o2, o1) of `v` at word `at`.
     static void expectVertex(const std::vector<uint32_t>& words, size_t at, const PixelVertex& v) {
         const std::array<float, 4> t = texcoordOf(v), c = colorOf(v);
