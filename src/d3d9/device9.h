@@ -34,6 +34,7 @@ struct Adapter;
 class Surface9;
 class SwapChain9;
 class TextureBinding;
+struct VertexField;
 template <class Interface, class Desc> class Buffer9;
 using VertexBuffer9 = Buffer9<IDirect3DVertexBuffer9, D3DVERTEXBUFFER_DESC>;
 using IndexBuffer9 = Buffer9<IDirect3DIndexBuffer9, D3DINDEXBUFFER_DESC>;
@@ -322,6 +323,16 @@ class Device9 final : public IDirect3DDevice9Ex {
     HRESULT checkDraw(D3DPRIMITIVETYPE type, UINT count) const;
     // The defaults D3D9 gives a device of these presentation parameters.
     state::DeviceDefaults defaults() const;
+    // ProcessVertices with the current vertex shader, run on the GPU by the driver
+    // (device9_process_vertices_shader.cpp); the caller holds the lock and checked the
+    // destination's FVF. `outputDeclaration`: the program's pVertexDecl.
+    HRESULT processVerticesWithShader(UINT sourceStart, UINT destinationIndex, UINT count,
+                                      IDirect3DVertexBuffer9* destination,
+                                      IDirect3DVertexDeclaration9* outputDeclaration, DWORD flags);
+    // What both ProcessVertices paths share (device9_process_vertices.cpp): the source layout
+    // (the current FVF or declaration; empty when neither is set) and the clip status rule.
+    std::vector<VertexField> processingSourceFields();
+    void recordClipCodes(bool clipping, DWORD clipUnion, DWORD clipIntersection);
 
     std::atomic<ULONG> references_{1};
     DeviceCreation creation_;

@@ -1,10 +1,11 @@
-// IDirect3DDevice9::ProcessVertices on the CPU: the current streams, read through the current
+// IDirect3DDevice9::ProcessVertices without a vertex shader, on the CPU (with one:
+// device9_process_vertices_shader.cpp): the current streams, read through the current
 // FVF or vertex declaration, transformed by world * view * projection and the viewport into the
 // destination buffer's D3DFVF_XYZRHW vertices, with colours and texture coordinates copied
 // (docs/d3d9-dll.md, "Other device methods"), with vertex blending and lighting
 // (vertex_lighting.h) as the draws' fixed-function stage does them. What it would compute beyond
-// that (tweening, texture transforms and generation) and vertex shaders are refused with
-// D3DERR_INVALIDCALL and counted as unimplemented, never approximated.
+// that (tweening, texture transforms and generation) is refused with D3DERR_INVALIDCALL and
+// counted as unimplemented, never approximated.
 // Driver headers before <d3d9.h>: device9.h first.
 #include "d3d9/device9.h"
 
@@ -42,7 +43,6 @@ void multiply(const ddivk::D3DMATRIX& a, const ddivk::D3DMATRIX& b, float out[4]
 
 // The fixed-function work this CPU path does not do, by name; null when there is none.
 const char* unsupportedWork(const state::StateCache& s, const std::vector<VertexField>& out) {
-    if (s.vertexShader()) return "ProcessVertices with a vertex shader";
     if (s.renderState(ddivk::D3DRS_VERTEXBLEND) == D3DVBF_TWEENING) return "ProcessVertices with tweening";
     for (uint8_t set = 0; set < state::kTextureStages; ++set) {
         if (!findField(out, ::D3DDECLUSAGE_TEXCOORD, set)) continue;
@@ -59,18 +59,12 @@ DWORD readColour(const uint8_t* bytes) {
     return c;
 }
 
-// D3DCOLOR (A8R8G8B8) to float RGBA in [0, 1] and back, rounded to the nearest step as a
-// UNORM8 attachment stores it.
+// D3DCOLOR (A8R8G8B8) to float RGBA in [0, 1] (packColour, vertex_processing.h, goes back).
 void unpackColour(DWORD c, float out[4]) {
     out[0] = float((c >> 16) & 0xFF) / 255.0f;
     out[1] = float((c >> 8) & 0xFF) / 255.0f;
     out[2] = float(c & 0xFF) / 255.0f;
     out[3] = float(c >> 24) / 255.0f;
-}
-
-DWORD packColour(const float c[4]) {
-    auto byte = [](float v) { return DWORD(std::lround(v * 255.0f)); };
-    return byte(c[3]) << 24 | byte(c[0]) << 16 | byte(c[1]) << 8 | byte(c[2]);
 }
 
 // The blend weights (FLOAT1..4) and indices (UBYTE4 bytes in order; D3DCOLOR as its R, G, B, A
@@ -90,14 +84,36 @@ VertexBlend blendOf(const uint8_t* weightBytes, const std::optional<VertexField>
 
 } // namespace
 
+std::vector<VertexField> Device9::processingSourceFields() {
+    if (state_.fvf()) return fvfFields(state_.fvf());
+    auto* declaration =
+        registry_->find<VertexDeclaration9>(ObjectKind::VertexDeclaration, state_.vertexDeclaration());
+    if (!declaration) return {};
+    D3DVERTEXELEMENT9 elements[MAXD3DDECLLENGTH + 1];
+    UINT elementCount = MAXD3DDECLLENGTH + 1;
+    if (FAILED(declaration->GetDeclaration(elements, &elementCount))) return {};
+    return declarationFields(elements, elementCount);
+}
+
+void Device9::recordClipCodes(bool clipping, DWORD clipUnion, DWORD clipIntersection) {
+    // D3D9: the clip status gathers the clip codes while clipping is on, and is zero when off.
+    if (clipping) {
+        clipStatus_.ClipUnion |= clipUnion;
+        clipStatus_.ClipIntersection &= clipIntersection;
+    } else {
+        clipStatus_ = {0, 0};
+    }
+}
+
 HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destinationIndex, UINT count,
                                                    IDirect3DVertexBuffer9* destination,
-                                                   IDirect3DVertexDeclaration9*, DWORD flags) {
+                                                   IDirect3DVertexDeclaration9* outputDeclaration,
+                                                   DWORD flags) {
     constexpr DWORD kLockFlags = D3DLOCK_DISCARD | D3DLOCK_NOOVERWRITE | D3DLOCK_NOSYSLOCK;
     if (!destination || (flags & ~(D3DPV_DONOTCOPYDATA | kLockFlags))) return D3DERR_INVALIDCALL;
     auto* out = static_cast<VertexBuffer9*>(destination);
     // D3D9: the destination buffer is made with a nonzero FVF, which names its elements. The
-    // output declaration argument only matters for vs_3_0 shaders, which we do not run here.
+    // output declaration argument only matters for vs_3_0 shaders.
     const DWORD outFvf = out->desc().FVF;
     const std::vector<VertexField> outFields = fvfFields(outFvf);
     const UINT outStride = ddivk::fvfVertexSize(outFvf);
@@ -108,21 +124,15 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
     if ((uint64_t(destinationIndex) + count) * outStride > out->desc().Size) return D3DERR_INVALIDCALL;
 
     auto guard = lock();
+    if (state_.vertexShader())
+        return processVerticesWithShader(sourceStart, destinationIndex, count, destination, outputDeclaration,
+                                         flags);
     if (const char* work = unsupportedWork(state_, outFields)) {
         DDIVK_UNIMPLEMENTED(work);
         return D3DERR_INVALIDCALL;
     }
     // The source: the current FVF or declaration (a draw's rule: one of them is set).
-    std::vector<VertexField> inFields;
-    if (state_.fvf()) {
-        inFields = fvfFields(state_.fvf());
-    } else if (auto* declaration = registry_->find<VertexDeclaration9>(ObjectKind::VertexDeclaration,
-                                                                       state_.vertexDeclaration())) {
-        D3DVERTEXELEMENT9 elements[MAXD3DDECLLENGTH + 1];
-        UINT elementCount = MAXD3DDECLLENGTH + 1;
-        if (SUCCEEDED(declaration->GetDeclaration(elements, &elementCount)))
-            inFields = declarationFields(elements, elementCount);
-    }
+    const std::vector<VertexField> inFields = processingSourceFields();
     const std::optional<VertexField> position = findField(inFields, ::D3DDECLUSAGE_POSITION, 0);
     if (!position || position->type != ::D3DDECLTYPE_FLOAT3) return D3DERR_INVALIDCALL;
     if (count == 0) return D3D_OK;
@@ -241,11 +251,7 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
         clipUnion |= v.clipCode;
         clipIntersection &= v.clipCode;
         float screen[4];
-        // D3D9: with clipping on, a vertex outside the view volume keeps its clip coordinates.
-        if (clipping && v.clipCode)
-            std::memcpy(screen, v.clip, sizeof screen);
-        else
-            toScreen(t, v, screen);
+        processedPosition(t, v, clipping, screen);
         std::memcpy(vertex, screen, sizeof screen);
         if (lit) {
             unpackColour(inDiffuse ? readColour(in(*inDiffuse)) : 0xFFFFFFFF, camera.diffuse);
@@ -269,13 +275,7 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
         }
     }
     out->Unlock();
-    // D3D9: the clip status gathers the clip codes while clipping is on, and is zero when off.
-    if (clipping) {
-        clipStatus_.ClipUnion |= clipUnion;
-        clipStatus_.ClipIntersection &= clipIntersection;
-    } else {
-        clipStatus_ = {0, 0};
-    }
+    recordClipCodes(clipping, clipUnion, clipIntersection);
     return D3D_OK;
 }
 

@@ -34,6 +34,7 @@ template <class Interface> class Shader9 final : public DeviceChild<Interface> {
     HRESULT STDMETHODCALLTYPE GetFunction(void* data, UINT* size) override;
 
     uint32_t handle() const { return handle_; }
+    const std::vector<DWORD>& code() const { return code_; }
 
   private:
     Device9& owner_;

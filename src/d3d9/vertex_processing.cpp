@@ -4,6 +4,8 @@
 #include "d3d9/vertex_processing.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 
 namespace ddivk::d3d9 {
 
@@ -68,9 +70,15 @@ uint32_t readableFieldSize(uint8_t type) {
 }
 
 ProjectedVertex project(const ScreenTransform& t, const float p[3]) {
-    ProjectedVertex v{};
+    float clip[4];
     for (int c = 0; c < 4; ++c)
-        v.clip[c] = p[0] * t.m[0][c] + p[1] * t.m[1][c] + p[2] * t.m[2][c] + t.m[3][c];
+        clip[c] = p[0] * t.m[0][c] + p[1] * t.m[1][c] + p[2] * t.m[2][c] + t.m[3][c];
+    return fromClip(clip);
+}
+
+ProjectedVertex fromClip(const float clip[4]) {
+    ProjectedVertex v{};
+    std::memcpy(v.clip, clip, sizeof v.clip);
     const float x = v.clip[0], y = v.clip[1], z = v.clip[2], w = v.clip[3];
     if (x < -w) v.clipCode |= D3DCS_LEFT;
     if (x > w) v.clipCode |= D3DCS_RIGHT;
@@ -79,6 +87,18 @@ ProjectedVertex project(const ScreenTransform& t, const float p[3]) {
     if (z < 0.0f) v.clipCode |= D3DCS_FRONT;
     if (z > w) v.clipCode |= D3DCS_BACK;
     return v;
+}
+
+void processedPosition(const ScreenTransform& t, const ProjectedVertex& v, bool clipping, float out[4]) {
+    if (clipping && v.clipCode)
+        std::memcpy(out, v.clip, sizeof v.clip);
+    else
+        toScreen(t, v, out);
+}
+
+DWORD packColour(const float c[4]) {
+    auto byte = [](float v) { return DWORD(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
+    return byte(c[3]) << 24 | byte(c[0]) << 16 | byte(c[1]) << 8 | byte(c[2]);
 }
 
 void toScreen(const ScreenTransform& t, const ProjectedVertex& v, float out[4]) {

@@ -46,8 +46,17 @@ struct ProjectedVertex {
     uint32_t clipCode;
 };
 ProjectedVertex project(const ScreenTransform& t, const float position[3]);
+// The same for clip coordinates a vertex shader wrote (oPos).
+ProjectedVertex fromClip(const float clip[4]);
 // Screen x, y, z and 1/w of a projected vertex (the viewport's mapping, D3D9's pixel
 // convention: x = X + (1 + x/w) * Width/2, y = Y + (1 - y/w) * Height/2).
 void toScreen(const ScreenTransform& t, const ProjectedVertex& v, float out[4]);
+// The position ProcessVertices writes: screen coordinates, or with clipping on the clip
+// coordinates of a vertex outside the view volume (as D3D9 documents).
+void processedPosition(const ScreenTransform& t, const ProjectedVertex& v, bool clipping, float out[4]);
+
+// Float RGBA to D3DCOLOR (A8R8G8B8), each channel clamped to [0, 1] and rounded to the nearest
+// step as a UNORM8 attachment stores it.
+DWORD packColour(const float rgba[4]);
 
 } // namespace ddivk::d3d9

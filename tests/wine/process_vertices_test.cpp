@@ -5,98 +5,11 @@
 // plain and indexed; the argument rules.
 // Lit colours are in process_vertices_lighting_test.cpp.
 #include "check.h"
-#include "device_support.h"
+#include "process_vertices_support.h"
 
-#include <cmath>
 #include <cstring>
 
-namespace {
-
-struct SourceVertex {
-    float x, y, z;
-    DWORD color;
-    float u, v;
-};
-constexpr DWORD kSourceFvf = D3DFVF_XYZ | D3DFVF_DIFFUSE | D3DFVF_TEX1;
-struct OutputVertex {
-    float x, y, z, rhw;
-    DWORD color;
-    float u, v;
-};
-constexpr DWORD kOutputFvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE | D3DFVF_TEX1;
-
-D3DMATRIX matrix(std::initializer_list<float> values) {
-    D3DMATRIX m{};
-    float* out = &m._11;
-    for (float v : values)
-        *out++ = v;
-    return m;
-}
-
-// Row vector (x, y, z, 1) times world, view and projection.
-void transform(const D3DMATRIX* chain[3], const float in[3], float out[4]) {
-    float v[4] = {in[0], in[1], in[2], 1.0f};
-    for (int i = 0; i < 3; ++i) {
-        float r[4];
-        for (int c = 0; c < 4; ++c)
-            r[c] = v[0] * chain[i]->m[0][c] + v[1] * chain[i]->m[1][c] + v[2] * chain[i]->m[2][c] +
-                   v[3] * chain[i]->m[3][c];
-        memcpy(v, r, sizeof v);
-    }
-    memcpy(out, v, sizeof v);
-}
-
-// A buffer holding `bytes` of `data` (or zeros), made with `fvf`.
-IDirect3DVertexBuffer9* buffer(IDirect3DDevice9* device, UINT bytes, DWORD fvf, const void* data) {
-    IDirect3DVertexBuffer9* vb = nullptr;
-    if (FAILED(device->CreateVertexBuffer(bytes, D3DUSAGE_SOFTWAREPROCESSING, fvf, D3DPOOL_DEFAULT, &vb,
-                                          nullptr)))
-        return nullptr;
-    void* p = nullptr;
-    if (FAILED(vb->Lock(0, 0, &p, 0))) {
-        vb->Release();
-        return nullptr;
-    }
-    if (data)
-        memcpy(p, data, bytes);
-    else
-        memset(p, 0, bytes);
-    vb->Unlock();
-    return vb;
-}
-
-std::vector<OutputVertex> contents(IDirect3DVertexBuffer9* vb, UINT count) {
-    std::vector<OutputVertex> out(count);
-    void* p = nullptr;
-    if (FAILED(vb->Lock(0, count * sizeof(OutputVertex), &p, D3DLOCK_READONLY))) return {};
-    memcpy(out.data(), p, count * sizeof(OutputVertex));
-    vb->Unlock();
-    return out;
-}
-
-// A software-processing device with lighting off (ProcessVertices copies colours, it does not
-// light) and the source vertices on stream 0.
-struct ProcessingDevice : TestDevice {
-    IDirect3DVertexBuffer9* source = nullptr;
-    ProcessingDevice(const SourceVertex* vertices, UINT count)
-        : TestDevice(64, 64, false, D3DCREATE_SOFTWARE_VERTEXPROCESSING) {
-        if (!device) return;
-        device->SetRenderState(D3DRS_LIGHTING, FALSE);
-        source = buffer(device, count * sizeof(SourceVertex), kSourceFvf, vertices);
-        device->SetFVF(kSourceFvf);
-        device->SetStreamSource(0, source, 0, sizeof(SourceVertex));
-    }
-    ~ProcessingDevice() {
-        if (device) device->SetStreamSource(0, nullptr, 0, 0);
-        if (source) source->Release();
-    }
-};
-
-bool approx(float a, float b) {
-    return std::fabs(a - b) <= 1e-4f * (1.0f + std::fabs(b));
-}
-
-} // namespace
+using namespace process_vertices;
 
 // "Transforms vertices to projection space using the world + view + projection matrix.
 // Computes screen coordinates using viewport settings."
