@@ -2,10 +2,10 @@
 // device9_process_vertices_shader.cpp): the current streams, read through the current
 // FVF or vertex declaration, transformed by world * view * projection and the viewport into the
 // destination buffer's D3DFVF_XYZRHW vertices, with colours and texture coordinates copied
-// (docs/d3d9-dll.md, "Other device methods"), with vertex blending and lighting
-// (vertex_lighting.h) as the draws' fixed-function stage does them. What it would compute beyond
-// that (tweening, texture transforms and generation) is refused with D3DERR_INVALIDCALL and
-// counted as unimplemented, never approximated.
+// (docs/d3d9-dll.md, "Other device methods"), with vertex blending, lighting (vertex_lighting.h),
+// texture coordinate generation and transforms and vertex fog (vertex_texgen_fog.h) as the draws'
+// fixed-function stage does them. Tweening, which the draws do not compute either, is refused
+// with D3DERR_INVALIDCALL and counted as unimplemented, never approximated.
 // Driver headers before <d3d9.h>: device9.h first.
 #include "d3d9/device9.h"
 
@@ -15,9 +15,11 @@
 #include "d3d9/vertex_declaration9.h"
 #include "d3d9/vertex_lighting.h"
 #include "d3d9/vertex_processing.h"
+#include "d3d9/vertex_texgen_fog.h"
 
 #include "shader/ff/ff_vertex_state.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -41,16 +43,28 @@ void multiply(const ddivk::D3DMATRIX& a, const ddivk::D3DMATRIX& b, float out[4]
                 a.m[r][0] * b.m[0][c] + a.m[r][1] * b.m[1][c] + a.m[r][2] * b.m[2][c] + a.m[r][3] * b.m[3][c];
 }
 
-// The fixed-function work this CPU path does not do, by name; null when there is none.
-const char* unsupportedWork(const state::StateCache& s, const std::vector<VertexField>& out) {
-    if (s.renderState(ddivk::D3DRS_VERTEXBLEND) == D3DVBF_TWEENING) return "ProcessVertices with tweening";
-    for (uint8_t set = 0; set < state::kTextureStages; ++set) {
-        if (!findField(out, ::D3DDECLUSAGE_TEXCOORD, set)) continue;
-        if (s.textureStageState(set, ddivk::D3DTSS_TEXCOORDINDEX) != set ||
-            s.textureStageState(set, ddivk::D3DTSS_TEXTURETRANSFORMFLAGS) != D3DTTFF_DISABLE)
-            return "ProcessVertices with texture coordinate generation or transforms";
+// An output texture coordinate set: output set n is stage n's coordinate, the one a draw of
+// the source gives the stage (docs/d3d9-dll.md, "Other device methods").
+struct TexOutput {
+    VertexField out;
+    uint32_t sourceSet; // the vertex's set the stage reads; kNoSet when generated
+    bool computed;      // generated or transformed
+};
+constexpr uint32_t kNoSet = ~0u;
+
+// The output sets ProcessVertices writes: the computed ones, and the copied ones unless
+// D3DPV_DONOTCOPYDATA.
+std::vector<TexOutput> texOutputsOf(const shader::ff::FfVertexState& ff,
+                                    const std::vector<VertexField>& outFields, bool copying) {
+    std::vector<TexOutput> texOutputs;
+    for (const VertexField& o : outFields) {
+        if (o.usage != ::D3DDECLUSAGE_TEXCOORD || o.usageIndex >= shader::ff::kFfStages) continue;
+        const uint32_t stage = o.usageIndex;
+        const bool computed = stageComputes(ff, stage);
+        if (!computed && !copying) continue;
+        texOutputs.push_back({o, ff.stage[stage][1] == 0 ? ff.stage[stage][0] : kNoSet, computed});
     }
-    return nullptr;
+    return texOutputs;
 }
 
 DWORD readColour(const uint8_t* bytes) {
@@ -127,8 +141,8 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
     if (state_.vertexShader())
         return processVerticesWithShader(sourceStart, destinationIndex, count, destination, outputDeclaration,
                                          flags);
-    if (const char* work = unsupportedWork(state_, outFields)) {
-        DDIVK_UNIMPLEMENTED(work);
+    if (state_.renderState(ddivk::D3DRS_VERTEXBLEND) == D3DVBF_TWEENING) {
+        DDIVK_UNIMPLEMENTED("ProcessVertices with tweening");
         return D3DERR_INVALIDCALL;
     }
     // The source: the current FVF or declaration (a draw's rule: one of them is set).
@@ -137,35 +151,65 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
     if (!position || position->type != ::D3DDECLTYPE_FLOAT3) return D3DERR_INVALIDCALL;
     if (count == 0) return D3D_OK;
 
-    // Lock every stream a field reads, checking that the vertices lie inside it.
-    std::array<LockedStream, state::kMaxStreams> streams;
-    std::vector<VertexField> copied; // the fields besides the position that reach the output
-    // Lighting computes the output's colours from the normal and the vertex colours; they are
-    // what the operation changes, so D3DPV_DONOTCOPYDATA does not skip them.
+    // The packed state of the draws' fixed-function vertex stage: blend matrices, camera space,
+    // lights, material and colour sources (which vertex colours the format has), texture stages
+    // and fog.
+    shader::ff::FfVertexKey key;
+    if (findField(inFields, ::D3DDECLUSAGE_NORMAL, 0)) key.add(shader::abi::kFfInNormal);
+    if (findField(inFields, ::D3DDECLUSAGE_COLOR, 0)) key.add(shader::abi::kFfInDiffuse);
+    if (findField(inFields, ::D3DDECLUSAGE_COLOR, 1)) key.add(shader::abi::kFfInSpecular);
+    const shader::ff::FfVertexState ff = shader::ff::packFfVertexState(state_.state(), state_.lights(), key);
+
+    // What the operation computes, which D3DPV_DONOTCOPYDATA does not skip ("Fixed Function
+    // Vertex Processing"): the diffuse colour with lighting, the specular with lighting and
+    // SPECULARENABLE, its alpha the fog factor with a vertex fog mode, the texture coordinates
+    // of stages that generate or transform them. The rest is copied unless the flag is set.
+    const bool copying = !(flags & D3DPV_DONOTCOPYDATA);
     const std::optional<VertexField> outDiffuse = findField(outFields, ::D3DDECLUSAGE_COLOR, 0);
     const std::optional<VertexField> outSpecular = findField(outFields, ::D3DDECLUSAGE_COLOR, 1);
-    const bool lit = state_.renderState(ddivk::D3DRS_LIGHTING) && (outDiffuse || outSpecular);
+    const bool lit = state_.renderState(ddivk::D3DRS_LIGHTING) != 0;
+    const bool litDiffuse = lit && outDiffuse, litSpecular = lit && ff.specularEnable && outSpecular;
+    const bool fogged = ff.fogMode != D3DFOG_NONE && outSpecular;
     const bool blending = state_.renderState(ddivk::D3DRS_VERTEXBLEND) != D3DVBF_DISABLE;
-    std::optional<VertexField> normal, inDiffuse, inSpecular; // read for lighting
+    const std::vector<TexOutput> texOutputs = texOutputsOf(ff, outFields, copying);
+    // Every generation mode but the camera-space position reads the normal.
+    const bool generatedFromNormal =
+        std::any_of(texOutputs.begin(), texOutputs.end(), [&](const TexOutput& t) {
+            const uint32_t mode = ff.stage[t.out.usageIndex][1];
+            return mode != 0 && mode != 2;
+        });
+    const bool cameraSpace =
+        litDiffuse || litSpecular || fogged || blending || generatedFromNormal ||
+        std::any_of(texOutputs.begin(), texOutputs.end(), [](const TexOutput& t) { return t.computed; });
+
+    // Lock every stream a field reads, checking that the vertices lie inside it.
+    std::array<LockedStream, state::kMaxStreams> streams;
+    std::optional<VertexField> normal, inDiffuse, inSpecular; // read for lighting or copied
     std::optional<VertexField> weights, indices;              // read for blending
+    std::array<std::optional<VertexField>, shader::ff::kFfStages> inSets; // read by a TexOutput
     for (const VertexField& f : inFields) {
-        const bool colour = f.usage == ::D3DDECLUSAGE_COLOR;
+        const bool colour = f.usage == ::D3DDECLUSAGE_COLOR && f.usageIndex < 2;
+        // Both vertex colours feed lighting (as material sources); each is copied to its own.
+        const bool colourWanted = litDiffuse || litSpecular ||
+                                  (copying && (f.usageIndex == 0 ? outDiffuse : outSpecular).has_value());
         const bool blendInput =
             blending && f.usageIndex == 0 &&
             (f.usage == ::D3DDECLUSAGE_BLENDWEIGHT || f.usage == ::D3DDECLUSAGE_BLENDINDICES);
-        const bool lightingInput =
-            lit && ((colour && f.usageIndex < 2) || (f.usage == ::D3DDECLUSAGE_NORMAL && f.usageIndex == 0));
-        const bool copiedField = !(flags & D3DPV_DONOTCOPYDATA) && !(lit && colour) &&
-                                 findField(outFields, f.usage, f.usageIndex) &&
-                                 (colour || f.usage == ::D3DDECLUSAGE_TEXCOORD);
-        const bool wanted = f.usage == ::D3DDECLUSAGE_POSITION || lightingInput || blendInput || copiedField;
-        if (!wanted || (f.usage == ::D3DDECLUSAGE_POSITION && f.usageIndex != 0)) continue;
+        const bool normalInput = f.usage == ::D3DDECLUSAGE_NORMAL && f.usageIndex == 0 &&
+                                 (litDiffuse || litSpecular || generatedFromNormal);
+        const bool texInput = f.usage == ::D3DDECLUSAGE_TEXCOORD &&
+                              std::any_of(texOutputs.begin(), texOutputs.end(),
+                                          [&](const TexOutput& t) { return t.sourceSet == f.usageIndex; });
+        const bool wanted = (f.usage == ::D3DDECLUSAGE_POSITION && f.usageIndex == 0) ||
+                            (colour && colourWanted) || blendInput || normalInput || texInput;
+        if (!wanted) continue;
         // Colours are read as D3DCOLOR, normals, weights and coordinates as floats, indices as
         // UBYTE4 or D3DCOLOR: other source types would need a conversion D3D9 does not describe
         // for this method.
         const bool expectedType = colour                                  ? f.type == ::D3DDECLTYPE_D3DCOLOR
                                   : f.usage == ::D3DDECLUSAGE_NORMAL      ? f.type == ::D3DDECLTYPE_FLOAT3
                                   : f.usage == ::D3DDECLUSAGE_BLENDWEIGHT ? f.type <= ::D3DDECLTYPE_FLOAT4
+                                  : f.usage == ::D3DDECLUSAGE_TEXCOORD    ? f.type <= ::D3DDECLTYPE_FLOAT4
                                   : f.usage == ::D3DDECLUSAGE_BLENDINDICES
                                       ? f.type == ::D3DDECLTYPE_UBYTE4 || f.type == ::D3DDECLTYPE_D3DCOLOR
                                       : true;
@@ -194,20 +238,10 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
         }
         const uint64_t end = s.offset + (uint64_t(sourceStart) + count - 1) * s.stride + f.offset + size;
         if (end > s.buffer->desc().Size) return D3DERR_INVALIDCALL;
-        if (copiedField) copied.push_back(f);
-        if (lightingInput && f.usage == ::D3DDECLUSAGE_NORMAL) normal = f;
-        if (lightingInput && colour) (f.usageIndex == 0 ? inDiffuse : inSpecular) = f;
+        if (normalInput) normal = f;
+        if (colour) (f.usageIndex == 0 ? inDiffuse : inSpecular) = f;
         if (blendInput) (f.usage == ::D3DDECLUSAGE_BLENDWEIGHT ? weights : indices) = f;
-    }
-    // The packed state of the draws' fixed-function vertex stage: its blend matrices, camera
-    // space, lights, material and colour sources (which vertex colours the format has).
-    shader::ff::FfVertexState ff{};
-    if (lit || blending) {
-        shader::ff::FfVertexKey key;
-        if (normal) key.add(shader::abi::kFfInNormal);
-        if (inDiffuse) key.add(shader::abi::kFfInDiffuse);
-        if (inSpecular) key.add(shader::abi::kFfInSpecular);
-        ff = shader::ff::packFfVertexState(state_.state(), state_.lights(), key);
+        if (texInput) inSets[f.usageIndex] = f;
     }
 
     ScreenTransform t{};
@@ -238,7 +272,7 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
         float p[3];
         std::memcpy(p, in(*position), sizeof p);
         CameraVertex camera{};
-        if (lit || blending) {
+        if (cameraSpace) {
             const float none[3] = {0, 0, 0};
             float n[3];
             if (normal) std::memcpy(n, in(*normal), sizeof n);
@@ -253,25 +287,41 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
         float screen[4];
         processedPosition(t, v, clipping, screen);
         std::memcpy(vertex, screen, sizeof screen);
-        if (lit) {
-            unpackColour(inDiffuse ? readColour(in(*inDiffuse)) : 0xFFFFFFFF, camera.diffuse);
-            unpackColour(inSpecular ? readColour(in(*inSpecular)) : 0, camera.specular);
-            const LitColours colours = lightVertex(ff, camera);
-            const DWORD diffuse = packColour(colours.diffuse), specular = packColour(colours.specular);
-            if (outDiffuse) std::memcpy(vertex + outDiffuse->offset, &diffuse, 4);
-            if (outSpecular) std::memcpy(vertex + outSpecular->offset, &specular, 4);
-        }
-        if (flags & D3DPV_DONOTCOPYDATA) continue;
+
         // Colours the source lacks are D3D9's defaults: opaque white diffuse, black specular.
-        const DWORD white = 0xFFFFFFFF, black = 0;
-        if (outDiffuse && !lit) std::memcpy(vertex + outDiffuse->offset, &white, 4);
-        if (outSpecular && !lit) std::memcpy(vertex + outSpecular->offset, &black, 4);
-        for (const VertexField& f : copied) {
-            const VertexField o =
-                *findField(outFields, f.usage, f.usageIndex); // a copy: the optional is a temporary
-            // Texture coordinates: the components both have; the output's others stay unchanged.
-            const uint32_t bytes = std::min(readableFieldSize(f.type), readableFieldSize(o.type));
-            std::memcpy(vertex + o.offset, in(f), bytes);
+        const DWORD diffuseIn = inDiffuse ? readColour(in(*inDiffuse)) : 0xFFFFFFFF;
+        const DWORD specularIn = inSpecular ? readColour(in(*inSpecular)) : 0;
+        DWORD diffuse = diffuseIn, specular = specularIn;
+        if (litDiffuse || litSpecular) {
+            unpackColour(diffuseIn, camera.diffuse);
+            unpackColour(specularIn, camera.specular);
+            const LitColours colours = lightVertex(ff, camera);
+            diffuse = packColour(colours.diffuse);
+            if (litSpecular) specular = packColour(colours.specular);
+        }
+        if (outDiffuse && (litDiffuse || copying)) std::memcpy(vertex + outDiffuse->offset, &diffuse, 4);
+        if (outSpecular && (litSpecular || copying)) std::memcpy(vertex + outSpecular->offset, &specular, 4);
+        if (fogged) {
+            // "The results stored in the alpha component's specular color value."
+            const float factor[4] = {0, 0, 0, vertexFog(ff, camera.position)};
+            vertex[outSpecular->offset + 3] = uint8_t(packColour(factor) >> 24);
+        }
+        for (const TexOutput& o : texOutputs) {
+            const std::optional<VertexField>& set =
+                o.sourceSet < inSets.size() ? inSets[o.sourceSet] : std::nullopt;
+            const uint32_t outFloats = readableFieldSize(o.out.type) / 4;
+            if (!o.computed) {
+                // A copy: the components both have; the output's others stay unchanged.
+                if (set)
+                    std::memcpy(vertex + o.out.offset, in(*set),
+                                4 * std::min(readableFieldSize(set->type) / 4, outFloats));
+                continue;
+            }
+            float source[4];
+            if (set) std::memcpy(source, in(*set), readableFieldSize(set->type));
+            const StageCoordinate c = stageCoordinate(ff, o.out.usageIndex, camera, set ? source : nullptr,
+                                                      set ? readableFieldSize(set->type) / 4 : 0);
+            std::memcpy(vertex + o.out.offset, c.value, 4 * std::min(c.floats, outFloats));
         }
     }
     out->Unlock();

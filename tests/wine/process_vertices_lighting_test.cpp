@@ -85,7 +85,7 @@ D3DCOLORVALUE rgba(float r, float g, float b, float a) {
 } // namespace
 
 // A directional light: N.L of 1, 0.6 and below zero; the material's colours (COLORVERTEX off),
-// the light's and the global ambient; alpha from the diffuse material, specular off.
+// the light's and the global ambient; alpha from the diffuse material; specular off, so not lit.
 TEST(ProcessVerticesLighting, DirectionalLightGivesEmissiveAmbientAndDiffuseTerms) {
     const LitSource vertices[3] = {{0.0f, 0.0f, 0.5f, 0.0f, 0.0f, -1.0f, 0xFF000000},
                                    {0.5f, 0.0f, 0.5f, 0.0f, 0.8f, -0.6f, 0xFF000000},
@@ -117,7 +117,9 @@ TEST(ProcessVerticesLighting, DirectionalLightGivesEmissiveAmbientAndDiffuseTerm
         const float g = 0.0f + 0.5f * (global + 0.2f) + 0.75f * 0.6f * nDotL[i];
         const float b = 0.125f + 0.5f * (global + 0.2f) + 1.0f * 0.4f * nDotL[i];
         CHECK(within1(v[i].diffuse, colour(r, g, b, 0.5f)));
-        CHECK(within1(v[i].specular, colour(0, 0, 0, 0.25f))); // SPECULARENABLE is off
+        // SPECULARENABLE is off: the specular is not computed ("generated when D3DRS_SPECULARENABLE
+        // and D3DRS_LIGHTING are TRUE") but copied, and the source has none: zero.
+        CHECK_EQ(v[i].specular, 0u);
     }
     // The positions are processed as without lighting (identity transforms, 64 x 64 viewport).
     CHECK(std::fabs(v[1].x - 48.0f) < 1e-3f && std::fabs(v[2].y - 16.0f) < 1e-3f);

@@ -64,13 +64,27 @@ inline IDirect3DVertexBuffer9* buffer(IDirect3DDevice9* device, UINT bytes, DWOR
     return vb;
 }
 
-inline std::vector<OutputVertex> contents(IDirect3DVertexBuffer9* vb, UINT count) {
-    std::vector<OutputVertex> out(count);
+// The first `count` vertices of type T in a buffer; empty when the lock fails.
+template <typename T> std::vector<T> readVertices(IDirect3DVertexBuffer9* vb, UINT count) {
+    std::vector<T> out(count);
     void* p = nullptr;
-    if (FAILED(vb->Lock(0, count * sizeof(OutputVertex), &p, D3DLOCK_READONLY))) return {};
-    memcpy(out.data(), p, count * sizeof(OutputVertex));
+    if (FAILED(vb->Lock(0, count * sizeof(T), &p, D3DLOCK_READONLY))) return {};
+    memcpy(out.data(), p, count * sizeof(T));
     vb->Unlock();
     return out;
+}
+
+inline std::vector<OutputVertex> contents(IDirect3DVertexBuffer9* vb, UINT count) {
+    return readVertices<OutputVertex>(vb, count);
+}
+
+// Overwrites the start of a buffer with `bytes` of `data`; false when the lock fails.
+inline bool overwrite(IDirect3DVertexBuffer9* vb, const void* data, UINT bytes) {
+    void* p = nullptr;
+    if (FAILED(vb->Lock(0, bytes, &p, 0))) return false;
+    memcpy(p, data, bytes);
+    vb->Unlock();
+    return true;
 }
 
 // A software-processing device with lighting off (ProcessVertices copies colours, it does not
