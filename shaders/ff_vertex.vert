@@ -21,6 +21,8 @@ const uint kInPointSize = 4u;
 const uint kInDiffuse = 5u;
 const uint kInSpecular = 6u;
 const uint kInTexCoord0 = 7u;
+const uint kInPosition1 = kInBlendWeight; // while tweening
+const uint kInNormal1 = kInBlendIndices;
 
 // Values of the packed state (ff_vertex_state.h).
 const uint kSourceMaterial = 0u; // FfColorSource
@@ -43,8 +45,8 @@ const uint kMaxLights = 8u;
 const uint kStages = 8u;
 
 layout(location = 0) in vec4 inPosition;
-layout(location = 1) in vec4 inBlendWeight;
-layout(location = 2) in vec4 inBlendIndices; // index values 0..255 as floats
+layout(location = 1) in vec4 inBlendWeight;   // POSITION1 while tweening
+layout(location = 2) in vec4 inBlendIndices; // index values 0..255 as floats; NORMAL1 while tweening
 layout(location = 3) in vec4 inNormal;
 layout(location = 4) in vec4 inPointSize;
 layout(location = 5) in vec4 inDiffuse; // D3DCOLOR arrives as rgba
@@ -103,8 +105,9 @@ layout(set = 0, binding = 4, std140, row_major) uniform FfVertexState {
     uint rangeFog;
     uint pointScaleEnable;
     uint clipPlaneMask; // D3DRS_CLIPPLANEENABLE & 0x3F
-    uint pad0;
+    uint tweening;      // D3DVBF_TWEENING: POSITION1 / NORMAL1 at locations 1 / 2
     vec4 clipPlanes[6]; // SetClipPlane's world-space planes moved to camera space
+    float tweenFactor;  // D3DRS_TWEENFACTOR
 } ff;
 
 #ifdef DDIVK_CLIP_DISTANCES
@@ -158,7 +161,15 @@ vec4 padForTransform(vec4 v, uint n) {
 void main() {
     const vec4 weights = has(kInBlendWeight) ? inBlendWeight : vec4(0.0);
     const vec4 indices = has(kInBlendIndices) ? inBlendIndices : vec4(0.0);
-    const vec3 normalIn = has(kInNormal) ? inNormal.xyz : vec3(0.0);
+    vec4 position = inPosition;
+    vec3 normalIn = has(kInNormal) ? inNormal.xyz : vec3(0.0);
+    // "Vertex Tweening": POSITION = POSITION1 * (1 - TWEENFACTOR) + POSITION2 * TWEENFACTOR, the
+    // same for normals (usage indices 0 and 1); a declaration without the second keeps the first.
+    // Tweening leaves one matrix (blendMatrices 1), so the blend locations are free for them.
+    if (ff.tweening != 0u) {
+        if (has(kInPosition1)) position = mix(inPosition, inBlendWeight, ff.tweenFactor);
+        if (has(kInNormal1)) normalIn = mix(normalIn, inBlendIndices.xyz, ff.tweenFactor);
+    }
 
     // Position and normal in camera space, blended over 1..4 matrices; the last weight is one
     // minus the others ("Geometry Blending", "Indexed Vertex Blending").
@@ -172,7 +183,7 @@ void main() {
             weightSum += w;
         }
         const uint m = ff.indexedBlend != 0u ? min(uint(indices[k]), kBlendPalette - 1u) : k;
-        cameraPosition += w * (inPosition * ff.worldView[m]);
+        cameraPosition += w * (position * ff.worldView[m]);
         normal += w * (normalIn * mat3(ff.normalMatrix[m]));
     }
     if (ff.normalizeNormals != 0u && dot(normal, normal) > 0.0) normal = normalize(normal);

@@ -140,7 +140,7 @@ void vertexCaps(const Adapter& a, D3DCAPS9& c) {
     // the indexed palette WORLDMATRIX(0..7), 8 texture coordinate sets, point size per vertex.
     c.VertexProcessingCaps = D3DVTXPCAPS_TEXGEN | D3DVTXPCAPS_TEXGEN_SPHEREMAP | D3DVTXPCAPS_MATERIALSOURCE7 |
                              D3DVTXPCAPS_DIRECTIONALLIGHTS | D3DVTXPCAPS_POSITIONALLIGHTS |
-                             D3DVTXPCAPS_LOCALVIEWER;
+                             D3DVTXPCAPS_LOCALVIEWER | D3DVTXPCAPS_TWEENING;
     c.MaxActiveLights = 8;
     c.MaxVertexBlendMatrices = 4;
     c.MaxVertexBlendMatrixIndex = 7;

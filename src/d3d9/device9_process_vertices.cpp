@@ -4,8 +4,7 @@
 // destination buffer's D3DFVF_XYZRHW vertices, with colours and texture coordinates copied
 // (docs/d3d9-dll.md, "Other device methods"), with vertex blending, lighting (vertex_lighting.h),
 // texture coordinate generation and transforms and vertex fog (vertex_texgen_fog.h) as the draws'
-// fixed-function stage does them. Tweening, which the draws do not compute either, is refused
-// with D3DERR_INVALIDCALL and counted as unimplemented, never approximated.
+// fixed-function stage does them, tweening included.
 // Driver headers before <d3d9.h>: device9.h first.
 #include "d3d9/device9.h"
 
@@ -65,6 +64,14 @@ std::vector<TexOutput> texOutputsOf(const shader::ff::FfVertexState& ff,
         texOutputs.push_back({o, ff.stage[stage][1] == 0 ? ff.stage[stage][0] : kNoSet, computed});
     }
     return texOutputs;
+}
+
+// "POSITION = POSITION1 * (1.0 - TWEENFACTOR) + POSITION2 * TWEENFACTOR", the same for normals.
+void tween(float value[3], const uint8_t* second, float factor) {
+    float v[3];
+    std::memcpy(v, second, sizeof v);
+    for (int c = 0; c < 3; ++c)
+        value[c] = value[c] * (1.0f - factor) + v[c] * factor;
 }
 
 DWORD readColour(const uint8_t* bytes) {
@@ -141,10 +148,6 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
     if (state_.vertexShader())
         return processVerticesWithShader(sourceStart, destinationIndex, count, destination, outputDeclaration,
                                          flags);
-    if (state_.renderState(ddivk::D3DRS_VERTEXBLEND) == D3DVBF_TWEENING) {
-        DDIVK_UNIMPLEMENTED("ProcessVertices with tweening");
-        return D3DERR_INVALIDCALL;
-    }
     // The source: the current FVF or declaration (a draw's rule: one of them is set).
     const std::vector<VertexField> inFields = processingSourceFields();
     const std::optional<VertexField> position = findField(inFields, ::D3DDECLUSAGE_POSITION, 0);
@@ -170,7 +173,11 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
     const bool lit = state_.renderState(ddivk::D3DRS_LIGHTING) != 0;
     const bool litDiffuse = lit && outDiffuse, litSpecular = lit && ff.specularEnable && outSpecular;
     const bool fogged = ff.fogMode != D3DFOG_NONE && outSpecular;
-    const bool blending = state_.renderState(ddivk::D3DRS_VERTEXBLEND) != D3DVBF_DISABLE;
+    // Tweening ("Vertex Tweening") blends POSITION0 / POSITION1 and NORMAL0 / NORMAL1 by
+    // TWEENFACTOR before everything else; it excludes blending with weights.
+    const DWORD vertexBlend = state_.renderState(ddivk::D3DRS_VERTEXBLEND);
+    const bool tweening = vertexBlend == D3DVBF_TWEENING;
+    const bool blending = vertexBlend != D3DVBF_DISABLE && !tweening;
     const std::vector<TexOutput> texOutputs = texOutputsOf(ff, outFields, copying);
     // Every generation mode but the camera-space position reads the normal.
     const bool generatedFromNormal =
@@ -185,6 +192,7 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
     // Lock every stream a field reads, checking that the vertices lie inside it.
     std::array<LockedStream, state::kMaxStreams> streams;
     std::optional<VertexField> normal, inDiffuse, inSpecular; // read for lighting or copied
+    std::optional<VertexField> position1, normal1;            // read for tweening
     std::optional<VertexField> weights, indices;              // read for blending
     std::array<std::optional<VertexField>, shader::ff::kFfStages> inSets; // read by a TexOutput
     for (const VertexField& f : inFields) {
@@ -195,18 +203,21 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
         const bool blendInput =
             blending && f.usageIndex == 0 &&
             (f.usage == ::D3DDECLUSAGE_BLENDWEIGHT || f.usage == ::D3DDECLUSAGE_BLENDINDICES);
-        const bool normalInput = f.usage == ::D3DDECLUSAGE_NORMAL && f.usageIndex == 0 &&
-                                 (litDiffuse || litSpecular || generatedFromNormal);
+        const bool normalInput = f.usage == ::D3DDECLUSAGE_NORMAL && (f.usageIndex == 0 || tweening) &&
+                                 f.usageIndex < 2 && (litDiffuse || litSpecular || generatedFromNormal);
+        const bool positionInput =
+            f.usage == ::D3DDECLUSAGE_POSITION && (f.usageIndex == 0 || (tweening && f.usageIndex == 1));
         const bool texInput = f.usage == ::D3DDECLUSAGE_TEXCOORD &&
                               std::any_of(texOutputs.begin(), texOutputs.end(),
                                           [&](const TexOutput& t) { return t.sourceSet == f.usageIndex; });
-        const bool wanted = (f.usage == ::D3DDECLUSAGE_POSITION && f.usageIndex == 0) ||
-                            (colour && colourWanted) || blendInput || normalInput || texInput;
+        const bool wanted =
+            positionInput || (colour && colourWanted) || blendInput || normalInput || texInput;
         if (!wanted) continue;
         // Colours are read as D3DCOLOR, normals, weights and coordinates as floats, indices as
         // UBYTE4 or D3DCOLOR: other source types would need a conversion D3D9 does not describe
         // for this method.
         const bool expectedType = colour                                  ? f.type == ::D3DDECLTYPE_D3DCOLOR
+                                  : f.usage == ::D3DDECLUSAGE_POSITION    ? f.type == ::D3DDECLTYPE_FLOAT3
                                   : f.usage == ::D3DDECLUSAGE_NORMAL      ? f.type == ::D3DDECLTYPE_FLOAT3
                                   : f.usage == ::D3DDECLUSAGE_BLENDWEIGHT ? f.type <= ::D3DDECLTYPE_FLOAT4
                                   : f.usage == ::D3DDECLUSAGE_TEXCOORD    ? f.type <= ::D3DDECLTYPE_FLOAT4
@@ -238,7 +249,8 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
         }
         const uint64_t end = s.offset + (uint64_t(sourceStart) + count - 1) * s.stride + f.offset + size;
         if (end > s.buffer->desc().Size) return D3DERR_INVALIDCALL;
-        if (normalInput) normal = f;
+        if (normalInput) (f.usageIndex == 0 ? normal : normal1) = f;
+        if (positionInput && f.usageIndex == 1) position1 = f;
         if (colour) (f.usageIndex == 0 ? inDiffuse : inSpecular) = f;
         if (blendInput) (f.usage == ::D3DDECLUSAGE_BLENDWEIGHT ? weights : indices) = f;
         if (texInput) inSets[f.usageIndex] = f;
@@ -269,15 +281,15 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
             return s.data + s.offset + size_t(sourceStart + i) * s.stride + f.offset;
         };
         uint8_t* vertex = outBytes + size_t(i) * outStride;
-        float p[3];
+        float p[3], n[3] = {0, 0, 0}; // the normal is zero when absent
         std::memcpy(p, in(*position), sizeof p);
+        if (normal) std::memcpy(n, in(*normal), sizeof n);
+        if (position1) tween(p, in(*position1), ff.tweenFactor);
+        if (normal1) tween(n, in(*normal1), ff.tweenFactor);
         CameraVertex camera{};
         if (cameraSpace) {
-            const float none[3] = {0, 0, 0};
-            float n[3];
-            if (normal) std::memcpy(n, in(*normal), sizeof n);
             toCamera(
-                ff, p, normal ? n : none,
+                ff, p, n,
                 blendOf(weights ? in(*weights) : nullptr, weights, indices ? in(*indices) : nullptr, indices),
                 camera);
         }

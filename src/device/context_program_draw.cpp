@@ -132,6 +132,8 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     const VertexDeclarations::Elements& elements = *decl;
     // Pre-transformed positions (XYZRHW, POSITIONT) skip vertex processing (ff_pretransformed.vert).
     const bool pretransformed = !vs && hasTransformedPosition(elements);
+    // Vertex tweening ("Vertex Tweening"): the fixed-function pipeline reads POSITION1 / NORMAL1.
+    const bool tweening = !vs && !pretransformed && s.renderStates[D3DRS_VERTEXBLEND] == D3DVBF_TWEENING;
 
     // What the vertex stage reads, and how the streams give it (the stream plan).
     std::array<draw::ProgramInput, 16> inputs{};
@@ -143,7 +145,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         }
     } else {
         // ff_pretransformed.vert reads the position, point size, colours and texture coordinates only.
-        for (draw::ProgramInput in : fixedFunctionInputs()) {
+        for (draw::ProgramInput in : fixedFunctionInputs(tweening)) {
             if (pretransformed && in.location == abi::kFfInPosition) in.usage = D3DDECLUSAGE_POSITIONT;
             else if (pretransformed && in.location > abi::kFfInPosition && in.location < abi::kFfInDiffuse &&
                      in.location != abi::kFfInPointSize)
@@ -337,7 +339,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         for (uint32_t st = 0; st < draw::kStreamCount; ++st)
             if (plan->fetchStreams >> st & 1) key.bindingMask |= 1ull << (abi::kFetchStreamBinding0 + st);
     } else {
-        ffVertexKey = ffVertexKeyOf(elements);
+        ffVertexKey = ffVertexKeyOf(elements, tweening);
         key.vertexModule = uint64_t(pretransformed ? pipelines->ffPretransformedModule(psOutputsRead)
                                                    : pipelines->ffVertexModule(clipDistances, psOutputsRead));
         key.ffVertexStage = 1;

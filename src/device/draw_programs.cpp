@@ -8,7 +8,7 @@ namespace ddivk::device {
 
 namespace abi = shader::abi;
 
-std::array<draw::ProgramInput, 15> fixedFunctionInputs() {
+std::array<draw::ProgramInput, 15> fixedFunctionInputs(bool tweening) {
     std::array<draw::ProgramInput, 15> in{{
         {abi::kFfInPosition, D3DDECLUSAGE_POSITION, 0},
         {abi::kFfInBlendWeight, D3DDECLUSAGE_BLENDWEIGHT, 0},
@@ -19,12 +19,16 @@ std::array<draw::ProgramInput, 15> fixedFunctionInputs() {
         {abi::kFfInSpecular, D3DDECLUSAGE_COLOR, 1},
     }};
     for (uint8_t set = 0; set < 8; ++set) in[7 + set] = {uint8_t(abi::kFfInTexCoord0 + set), D3DDECLUSAGE_TEXCOORD, set};
+    if (tweening) {
+        in[1] = {abi::kFfInPosition1, D3DDECLUSAGE_POSITION, 1};
+        in[2] = {abi::kFfInNormal1, D3DDECLUSAGE_NORMAL, 1};
+    }
     return in;
 }
 
-shader::ff::FfVertexKey ffVertexKeyOf(std::span<const D3DVERTEXELEMENT9> elements) {
+shader::ff::FfVertexKey ffVertexKeyOf(std::span<const D3DVERTEXELEMENT9> elements, bool tweening) {
     shader::ff::FfVertexKey key;
-    for (const draw::ProgramInput& input : fixedFunctionInputs())
+    for (const draw::ProgramInput& input : fixedFunctionInputs(tweening))
         for (const D3DVERTEXELEMENT9& e : elements) {
             if (e.Usage != input.usage || e.UsageIndex != input.usageIndex) continue;
             const auto location = abi::FixedFunctionInput(input.location);

@@ -22,13 +22,13 @@ namespace ddivk::device {
 class StreamOutput;
 
 // The fixed-function vertex pipeline's inputs (abi::FixedFunctionInput locations) with the
-// declaration semantic that feeds each.
-std::array<draw::ProgramInput, 15> fixedFunctionInputs();
+// declaration semantic that feeds each; with `tweening` (D3DVBF_TWEENING) POSITION1 and NORMAL1
+// instead of the blend weights and indices.
+std::array<draw::ProgramInput, 15> fixedFunctionInputs(bool tweening);
 
 // The FfVertexKey of a declaration: the fixed-function inputs it carries, with the size of each
-// texture coordinate set. nullopt when it cannot feed the fixed-function pipeline (a position
-// that is not floats).
-shader::ff::FfVertexKey ffVertexKeyOf(std::span<const D3DVERTEXELEMENT9> elements);
+// texture coordinate set.
+shader::ff::FfVertexKey ffVertexKeyOf(std::span<const D3DVERTEXELEMENT9> elements, bool tweening);
 
 // The declaration holds a pre-transformed position (D3DDECLUSAGE_POSITIONT).
 bool hasTransformedPosition(std::span<const D3DVERTEXELEMENT9> elements);

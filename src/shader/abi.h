@@ -116,6 +116,10 @@ enum FixedFunctionInput : uint32_t {
     kFfInDiffuse = 5,
     kFfInSpecular = 6,
     kFfInTexCoord0 = 7, // texture coordinate set n at 7 + n (n < 8)
+    // D3DVBF_TWEENING: POSITION1 and NORMAL1 take the blend locations, unused then ("Tweening is
+    // mutually exclusive from vertex blending with weights"), so the pipeline stays within 16.
+    kFfInPosition1 = kFfInBlendWeight,
+    kFfInNormal1 = kFfInBlendIndices,
 };
 
 // Vertex output to pixel input: one location per semantic (usage, index), the same in every

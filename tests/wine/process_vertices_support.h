@@ -105,6 +105,37 @@ struct ProcessingDevice : TestDevice {
     }
 };
 
+// Clears render target 0 to black, draws `primitives` of `type` from vertex 0 of the current
+// streams in a scene and reads the target back (empty when a step fails).
+inline std::vector<uint32_t> drawAndRead(IDirect3DDevice9* device, D3DPRIMITIVETYPE type, UINT primitives) {
+    if (FAILED(device->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0)) ||
+        FAILED(device->BeginScene()))
+        return {};
+    const HRESULT drawn = device->DrawPrimitive(type, 0, primitives);
+    if (FAILED(device->EndScene()) || FAILED(drawn)) return {};
+    return readBackBuffer(device);
+}
+
+// Pixels of a 64 x 64 read-back whose RGB is not `colour` inside [x0, x1) x [y0, y1) and black
+// outside; all of them when the read-back failed.
+inline int rectMismatches(const std::vector<uint32_t>& pixels, int x0, int y0, int x1, int y1, DWORD colour) {
+    if (pixels.size() != 64 * 64) return 64 * 64;
+    int wrong = 0;
+    for (int y = 0; y < 64; ++y)
+        for (int x = 0; x < 64; ++x) {
+            const bool inside = x >= x0 && x < x1 && y >= y0 && y < y1;
+            wrong += (pixels[y * 64 + x] & 0xFFFFFF) != (inside ? (colour & 0xFFFFFF) : 0u);
+        }
+    return wrong;
+}
+
+// A float render state's DWORD.
+inline DWORD asDword(float f) {
+    DWORD d;
+    memcpy(&d, &f, sizeof d);
+    return d;
+}
+
 inline bool approx(float a, float b) {
     return std::fabs(a - b) <= 1e-4f * (1.0f + std::fabs(b));
 }

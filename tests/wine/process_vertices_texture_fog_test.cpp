@@ -175,21 +175,14 @@ TEST(ProcessVerticesTextures, ProcessedCoordinatesDrawLikeTheTransformedDraw) {
         if (x < 16 || x >= 48 || y < 16 || y >= 48) return 0xFF000000u;
         return x < 32 ? 0xFF00FF00u : 0xFFFF0000u;
     };
-    auto draw = [&]() {
-        CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
-        CHECK_EQ(t->BeginScene(), D3D_OK);
-        CHECK_EQ(t->DrawPrimitive(D3DPT_TRIANGLELIST, 0, 2), D3D_OK);
-        CHECK_EQ(t->EndScene(), D3D_OK);
-        return readBackBuffer(t.device);
-    };
-    const std::vector<uint32_t> transformed = draw();
+    const std::vector<uint32_t> transformed = drawAndRead(t.device, D3DPT_TRIANGLELIST, 2);
     CHECK_EQ(mismatchedPixels(transformed, 64, 64, expected), 0);
 
     CHECK_EQ(t->ProcessVertices(0, 0, 6, out, nullptr, 0), D3D_OK);
     CHECK_EQ(t->SetTextureStageState(0, D3DTSS_TEXTURETRANSFORMFLAGS, D3DTTFF_DISABLE), D3D_OK);
     CHECK_EQ(t->SetFVF(kOutputFvf), D3D_OK);
     CHECK_EQ(t->SetStreamSource(0, out, 0, sizeof(OutputVertex)), D3D_OK);
-    const std::vector<uint32_t> processed = draw();
+    const std::vector<uint32_t> processed = drawAndRead(t.device, D3DPT_TRIANGLELIST, 2);
     CHECK_EQ(mismatchedPixels(processed, 64, 64, expected), 0);
     CHECK(processed == transformed);
     CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
@@ -209,12 +202,6 @@ struct FogOutput {
     DWORD diffuse, specular;
 };
 constexpr DWORD kFogOutputFvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE | D3DFVF_SPECULAR;
-
-DWORD asDword(float f) {
-    DWORD d;
-    memcpy(&d, &f, sizeof d);
-    return d;
-}
 
 } // namespace
 

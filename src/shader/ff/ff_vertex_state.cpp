@@ -170,8 +170,11 @@ FfVertexState packFfVertexState(const state::DeviceState& s, std::span<const sta
     const D3DMATRIX& view = s.transforms[state::transformIndex(D3DTS_VIEW)];
 
     // Vertex blending ("Geometry Blending"): n weights blend n + 1 matrices; 0WEIGHTS uses one
-    // matrix (chosen by index 0 when indexed). Tweening is not supported: one matrix.
+    // matrix (chosen by index 0 when indexed). Tweening ("Vertex Tweening") blends POSITION0 and
+    // POSITION1 (and the normals) by TWEENFACTOR instead, through one matrix.
     const uint32_t blend = rs[D3DRS_VERTEXBLEND];
+    out.tweening = blend == D3DVBF_TWEENING;
+    out.tweenFactor = rsFloat(s, D3DRS_TWEENFACTOR);
     out.blendMatrices = blend >= D3DVBF_1WEIGHTS && blend <= D3DVBF_3WEIGHTS ? blend + 1 : 1;
     out.indexedBlend =
         rs[D3DRS_INDEXEDVERTEXBLENDENABLE] && blend != D3DVBF_DISABLE && blend != D3DVBF_TWEENING;

@@ -105,10 +105,12 @@ struct FfVertexState {
     uint32_t rangeFog;      // D3DRS_RANGEFOGENABLE
     uint32_t pointScaleEnable;
     uint32_t clipPlaneMask; // abi::enabledClipPlanes: gl_ClipDistance[n] is 1 for the others
-    uint32_t pad;
+    uint32_t tweening;      // D3DVBF_TWEENING: POSITION1 / NORMAL1 at the blend locations
     // SetClipPlane's planes, given in world space for the fixed-function pipeline, moved to camera
     // space (dot(plane, world position) == dot(cameraPlane, camera-space position)).
     float clipPlanes[abi::kClipPlanes][4];
+    float tweenFactor; // D3DRS_TWEENFACTOR
+    uint32_t pad[3];
 };
 static_assert(offsetof(FfVertexState, normalMatrix) == 512);
 static_assert(offsetof(FfVertexState, projection) == 1024);
@@ -118,7 +120,8 @@ static_assert(offsetof(FfVertexState, materialDiffuse) == 2624);
 static_assert(offsetof(FfVertexState, stage) == 2768);
 static_assert(offsetof(FfVertexState, lighting) == 2896);
 static_assert(offsetof(FfVertexState, clipPlanes) == 2960);
-static_assert(sizeof(FfVertexState) == 3056 && sizeof(FfVertexState) % 16 == 0);
+static_assert(offsetof(FfVertexState, tweenFactor) == 3056);
+static_assert(sizeof(FfVertexState) == 3072 && sizeof(FfVertexState) % 16 == 0);
 
 // Fills the uniform block from the device state: transforms, the first kFfMaxLights enabled
 // lights of `lights` (ascending index, as StateCache::lights() gives them), material, render

@@ -139,14 +139,22 @@ Reference referenceVertex(const FfScene& scene, const FfVertex& v) {
 
     // Geometry blending: VERTEXBLEND n weights blend n + 1 world matrices, the last weight is 1 -
     // the sum of the others; indexed blending picks WORLDMATRIX(index k) for matrix k.
+    // Tweening ("Vertex Tweening") instead: one matrix, POSITION = POSITION1 * (1 - TWEENFACTOR) +
+    // POSITION2 * TWEENFACTOR, the same for normals, where the format has the second.
     const uint32_t blend = rs[D3DRS_VERTEXBLEND];
+    const bool tweening = blend == D3DVBF_TWEENING;
     const int matrices = blend >= 1 && blend <= 3 ? int(blend) + 1 : 1;
-    const bool indexed = rs[D3DRS_INDEXEDVERTEXBLENDENABLE] && blend != D3DVBF_DISABLE;
-    const Float4 weights = key.has(abi::kFfInBlendWeight) ? v.blendWeight : Float4{};
-    const Float4 indices = key.has(abi::kFfInBlendIndices) ? v.blendIndices : Float4{};
-    const V3 normalIn = key.has(abi::kFfInNormal) ? v3(v.normal) : V3{};
-    const std::array<double, 4> position = {v.position[0], v.position[1], v.position[2],
-                                            v.positionW ? v.position[3] : 1.0};
+    const bool indexed = rs[D3DRS_INDEXEDVERTEXBLENDENABLE] && blend != D3DVBF_DISABLE && !tweening;
+    const Float4 weights = !tweening && key.has(abi::kFfInBlendWeight) ? v.blendWeight : Float4{};
+    const Float4 indices = !tweening && key.has(abi::kFfInBlendIndices) ? v.blendIndices : Float4{};
+    V3 normalIn = key.has(abi::kFfInNormal) ? v3(v.normal) : V3{};
+    std::array<double, 4> position = {v.position[0], v.position[1], v.position[2],
+                                      v.positionW ? v.position[3] : 1.0};
+    const double tween = rsFloat(scene, D3DRS_TWEENFACTOR);
+    if (tweening && key.has(abi::kFfInPosition1))
+        for (int i = 0; i < 4; ++i)
+            position[i] = position[i] * (1.0 - tween) + (i < 3 ? v.position1[i] : 1.0) * tween;
+    if (tweening && key.has(abi::kFfInNormal1)) normalIn = normalIn * (1.0 - tween) + v3(v.normal1) * tween;
     std::array<double, 4> world{};
     V3 worldNormal;
     double sum = 0;

@@ -82,8 +82,14 @@ FfResult runVertex(const FfScene& scene, const FfVertex& v, uint32_t firstStage)
             run.attributes.push_back(attribute(location, kJunk, 4));
     };
     add(abi::kFfInPosition, v.position, v.positionW ? 4 : 3);
-    add(abi::kFfInBlendWeight, v.blendWeight, 3);
-    add(abi::kFfInBlendIndices, v.blendIndices, 4);
+    // Tweening feeds POSITION1 / NORMAL1 where the blend weights and indices go otherwise.
+    if (scene.state.renderStates[D3DRS_VERTEXBLEND] == D3DVBF_TWEENING) {
+        add(abi::kFfInPosition1, v.position1, 3);
+        add(abi::kFfInNormal1, v.normal1, 3);
+    } else {
+        add(abi::kFfInBlendWeight, v.blendWeight, 3);
+        add(abi::kFfInBlendIndices, v.blendIndices, 4);
+    }
     add(abi::kFfInNormal, v.normal, 3);
     add(abi::kFfInPointSize, {v.pointSize, 0, 0, 0}, 1);
     add(abi::kFfInDiffuse, v.diffuse, 4);

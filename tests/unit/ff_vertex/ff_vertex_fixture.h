@@ -26,6 +26,8 @@ struct FfVertex {
     Float4 blendWeight{0, 0, 0, 0};
     Float4 blendIndices{0, 0, 0, 0};
     Float4 normal{0, 0, 0, 0};
+    Float4 position1{0, 0, 0, 1}; // D3DVBF_TWEENING's POSITION1 and NORMAL1 (xyz each)
+    Float4 normal1{0, 0, 0, 0};
     float pointSize = 0.0f;
     Float4 diffuse{0, 0, 0, 0};
     Float4 specular{0, 0, 0, 0};

@@ -147,7 +147,10 @@ TEST(FfVertexPacking, VertexBlendMatrixCount) {
         const FfVertexState s = packFfVertexState(scene.state, {}, scene.key);
         EXPECT_EQ(s.blendMatrices, matrices) << "D3DRS_VERTEXBLEND " << blend;
         EXPECT_EQ(s.indexedBlend, blend != D3DVBF_DISABLE && blend != D3DVBF_TWEENING) << blend;
+        EXPECT_EQ(s.tweening, blend == D3DVBF_TWEENING) << blend;
     }
+    scene.setRenderStateF(D3DRS_TWEENFACTOR, 0.375f);
+    EXPECT_EQ(packFfVertexState(scene.state, {}, scene.key).tweenFactor, 0.375f);
 }
 
 TEST(FfVertexPacking, TextureStageFields) {
@@ -196,7 +199,6 @@ BlockLayout layoutOf(const std::string& name) {
 }
 
 TEST(FfVertexState, LayoutMatchesTheShaderBlock) {
-    const size_t padding = offsetof(FfVertexState, pad);
     const size_t expected[] = {
         offsetof(FfVertexState, worldView),
         offsetof(FfVertexState, normalMatrix),
@@ -228,8 +230,9 @@ TEST(FfVertexState, LayoutMatchesTheShaderBlock) {
         offsetof(FfVertexState, rangeFog),
         offsetof(FfVertexState, pointScaleEnable),
         offsetof(FfVertexState, clipPlaneMask),
-        padding,
+        offsetof(FfVertexState, tweening),
         offsetof(FfVertexState, clipPlanes),
+        offsetof(FfVertexState, tweenFactor),
     };
     const BlockLayout block = layoutOf("FfVertexState");
     ASSERT_EQ(block.offsets.size(), std::size(expected));

@@ -122,6 +122,52 @@ TEST(FfVertexTransform, IndexedVertexBlending) {
                                      -0.5f * std::sin(1.0f) - 0.5f * std::cos(1.0f), 1}));
 }
 
+// "Vertex Tweening": POSITION = POSITION1 * (1.0 - TWEENFACTOR) + POSITION2 * TWEENFACTOR, "the
+// same approach is used for calculating normals", then the one world matrix as usual. At the
+// ends of the factor's range one position or the other is drawn as it is.
+TEST(FfVertexTransform, TweeningBlendsTheTwoPositionsAndNormals) {
+    FfScene scene(16, 16);
+    scene.setRenderState(D3DRS_LIGHTING, 0);
+    generateCameraSpace(scene);
+    scene.setRenderState(D3DRS_VERTEXBLEND, D3DVBF_TWEENING);
+    scene.setRenderState(D3DRS_INDEXEDVERTEXBLENDENABLE, 1); // no effect on tweening
+    scene.key.add(abi::kFfInNormal);
+    scene.key.add(abi::kFfInPosition1);
+    scene.key.add(abi::kFfInNormal1);
+    scene.setTransform(D3DTS_WORLD, multiply(rotationY(0.3f), translation(0.2f, -0.1f, 1.0f)));
+    scene.setTransform(D3DTS_PROJECTION, perspective(1.0f, 1.0f, 0.5f, 20.0f));
+    FfVertex v;
+    v.position = {-0.4f, 0.3f, 0.5f, 1};
+    v.position1 = {0.3f, -0.2f, 1.5f, 1};
+    v.normal = {0, 0, -1, 0};
+    v.normal1 = {0.6f, 0.8f, 0, 0};
+    for (const float factor : {0.0f, 0.25f, 0.7f, 1.0f}) {
+        scene.setRenderStateF(D3DRS_TWEENFACTOR, factor);
+        SCOPED_TRACE(factor);
+        expectPosition(scene, v);
+    }
+    // At 0.25 the camera-space position (world only: VIEW is the identity) is the world matrix
+    // applied to (0.75 p0 + 0.25 p1) = (-0.225, 0.175, 0.75), worked out here directly.
+    scene.setRenderStateF(D3DRS_TWEENFACTOR, 0.25f);
+    const FfResult r = runVertex(scene, v);
+    const float c = std::cos(0.3f), s = std::sin(0.3f);
+    const float x = -0.225f, y = 0.175f, z = 0.75f; // rotationY: x' = x c + z s, z' = z c - x s
+    EXPECT_TRUE(near(r.texCoord[0][0], x * c + z * s + 0.2f));
+    EXPECT_TRUE(near(r.texCoord[0][1], y - 0.1f));
+    EXPECT_TRUE(near(r.texCoord[0][2], z * c - x * s + 1.0f));
+    // Without POSITION1 / NORMAL1 in the format the first ones are used as they are.
+    scene.key = {};
+    scene.key.add(abi::kFfInNormal);
+    const FfResult alone = runVertex(scene, v);
+    FfScene plain = scene;
+    plain.setRenderState(D3DRS_VERTEXBLEND, D3DVBF_DISABLE);
+    const FfResult untweened = runVertex(plain, v);
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_TRUE(near(alone.texCoord[0][i], untweened.texCoord[0][i]));
+        EXPECT_TRUE(near(alone.texCoord[1][i], untweened.texCoord[1][i]));
+    }
+}
+
 // Normals go through the inverse transpose of World * View; NORMALIZENORMALS rescales them to
 // unit length afterwards, without it a scaled world leaves them scaled.
 TEST(FfVertexTransform, NormalsUseTheInverseTransposeAndNormalizeOnRequest) {
