@@ -138,13 +138,18 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
     const DWORD outFvf = out->desc().FVF;
     const std::vector<VertexField> outFields = fvfFields(outFvf);
     const UINT outStride = ddivk::fvfVertexSize(outFvf);
-    if (outFields.empty() || (outFvf & D3DFVF_POSITION_MASK) != D3DFVF_XYZRHW) {
-        if (outFvf && !outFields.empty()) DDIVK_UNIMPLEMENTED("ProcessVertices into untransformed vertices");
-        return D3DERR_INVALIDCALL;
-    }
+    if (outFields.empty()) return D3DERR_INVALIDCALL;
     if ((uint64_t(destinationIndex) + count) * outStride > out->desc().Size) return D3DERR_INVALIDCALL;
 
     auto guard = lock();
+    // "Position type is always D3DFVF_XYZRHW" for fixed-function processing ("FVF Usage Settings
+    // for Destination Vertex Buffers"): others are invalid there. What a shader's outputs would
+    // make of untransformed destinations is not described: not done.
+    if ((outFvf & D3DFVF_POSITION_MASK) != D3DFVF_XYZRHW) {
+        if (state_.vertexShader())
+            DDIVK_UNIMPLEMENTED("ProcessVertices with a vertex shader into untransformed vertices");
+        return D3DERR_INVALIDCALL;
+    }
     if (state_.vertexShader())
         return processVerticesWithShader(sourceStart, destinationIndex, count, destination, outputDeclaration,
                                          flags);

@@ -129,7 +129,8 @@ TEST(ProcessVertices, DoNotCopyDataWritesOnlyPositions) {
 }
 
 // D3DERR_INVALIDCALL, the destination unchanged: no destination, a destination without an FVF,
-// a range past its end, unknown flags, a range past the source, a stream that is not set.
+// a range past its end, unknown flags, a range past the source, an untransformed destination, a
+// stream that is not set.
 TEST(ProcessVertices, InvalidArgumentsAreRefusedAndChangeNothing) {
     const SourceVertex point = {0.5f, -0.5f, 0.25f, 0xFF00FF00, 0.5f, 0.5f};
     ProcessingDevice t(&point, 1);
@@ -143,6 +144,13 @@ TEST(ProcessVertices, InvalidArgumentsAreRefusedAndChangeNothing) {
     CHECK_EQ(t->ProcessVertices(0, 2, 1, out, nullptr, 0), D3DERR_INVALIDCALL);
     CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, 0x80000000), D3DERR_INVALIDCALL);
     CHECK_EQ(t->ProcessVertices(1, 0, 1, out, nullptr, 0), D3DERR_INVALIDCALL); // past the source
+    // "Position type is always D3DFVF_XYZRHW": an untransformed destination is invalid.
+    IDirect3DVertexBuffer9* untransformed = buffer(t.device, sizeof(SourceVertex), kSourceFvf, &point);
+    REQUIRE(untransformed != nullptr);
+    CHECK_EQ(t->ProcessVertices(0, 0, 1, untransformed, nullptr, 0), D3DERR_INVALIDCALL);
+    const std::vector<SourceVertex> kept = readVertices<SourceVertex>(untransformed, 1);
+    CHECK(kept.size() == 1 && memcmp(kept.data(), &point, sizeof point) == 0);
+    untransformed->Release();
     CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
     CHECK_EQ(t->ProcessVertices(0, 0, 1, out, nullptr, 0), D3DERR_INVALIDCALL);
     const std::vector<OutputVertex> v = contents(out, 2);
