@@ -332,6 +332,11 @@ class Device9 final : public IDirect3DDevice9Ex {
     // What both ProcessVertices paths share (device9_process_vertices.cpp): the source layout
     // (the current FVF or declaration; empty when neither is set) and the clip status rule.
     std::vector<VertexField> processingSourceFields();
+    // The buffer on field `f`'s stream when software processing may read `bytes` of the field
+    // for vertices sourceStart .. sourceStart + count - 1 (count 0 checks the first): the stream
+    // is set, holds them, and on a mixed-mode device was made with D3DUSAGE_SOFTWAREPROCESSING;
+    // else null.
+    VertexBuffer9* processingSource(const VertexField& f, UINT sourceStart, UINT count, uint32_t bytes);
     void recordClipCodes(bool clipping, DWORD clipUnion, DWORD clipIntersection);
 
     std::atomic<ULONG> references_{1};

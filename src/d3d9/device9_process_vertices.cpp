@@ -116,6 +116,20 @@ std::vector<VertexField> Device9::processingSourceFields() {
     return declarationFields(elements, elementCount);
 }
 
+VertexBuffer9* Device9::processingSource(const VertexField& f, UINT sourceStart, UINT count, uint32_t bytes) {
+    VertexBuffer9* buffer = f.stream < state::kMaxStreams ? streams_[f.stream].get() : nullptr;
+    if (!buffer) return nullptr;
+    // D3D9: ProcessVertices runs in software, and on a mixed-mode device software vertex
+    // processing reads only buffers made with D3DUSAGE_SOFTWAREPROCESSING.
+    if ((creation_.flags & D3DCREATE_MIXED_VERTEXPROCESSING) &&
+        !(buffer->desc().Usage & D3DUSAGE_SOFTWAREPROCESSING))
+        return nullptr;
+    const state::StreamSource s = state_.streamSource(f.stream);
+    const uint64_t end =
+        s.offset + (uint64_t(sourceStart) + std::max(count, 1u) - 1) * s.stride + f.offset + bytes;
+    return end <= buffer->desc().Size ? buffer : nullptr;
+}
+
 void Device9::recordClipCodes(bool clipping, DWORD clipUnion, DWORD clipIntersection) {
     // D3D9: the clip status gathers the clip codes while clipping is on, and is zero when off.
     if (clipping) {
@@ -235,25 +249,18 @@ HRESULT STDMETHODCALLTYPE Device9::ProcessVertices(UINT sourceStart, UINT destin
             return D3DERR_INVALIDCALL;
         }
         const uint32_t size = readableFieldSize(f.type);
-        if (size == 0 || f.stream >= state::kMaxStreams) return D3DERR_INVALIDCALL;
+        VertexBuffer9* buffer = size ? processingSource(f, sourceStart, count, size) : nullptr;
+        if (!buffer) return D3DERR_INVALIDCALL;
         LockedStream& s = streams[f.stream];
         if (!s.data) {
-            const state::StreamSource source = state_.streamSource(f.stream);
-            s.buffer = streams_[f.stream].get();
-            if (!s.buffer) return D3DERR_INVALIDCALL;
-            // D3D9: ProcessVertices runs in software, and on a mixed-mode device software
-            // vertex processing reads only buffers made with D3DUSAGE_SOFTWAREPROCESSING.
-            if ((creation_.flags & D3DCREATE_MIXED_VERTEXPROCESSING) &&
-                !(s.buffer->desc().Usage & D3DUSAGE_SOFTWAREPROCESSING))
-                return D3DERR_INVALIDCALL;
             void* data = nullptr;
-            if (FAILED(s.buffer->Lock(0, 0, &data, D3DLOCK_READONLY))) return D3DERR_INVALIDCALL;
+            if (FAILED(buffer->Lock(0, 0, &data, D3DLOCK_READONLY))) return D3DERR_INVALIDCALL;
+            const state::StreamSource source = state_.streamSource(f.stream);
+            s.buffer = buffer;
             s.data = static_cast<const uint8_t*>(data);
             s.offset = source.offset;
             s.stride = source.stride;
         }
-        const uint64_t end = s.offset + (uint64_t(sourceStart) + count - 1) * s.stride + f.offset + size;
-        if (end > s.buffer->desc().Size) return D3DERR_INVALIDCALL;
         if (normalInput) (f.usageIndex == 0 ? normal : normal1) = f;
         if (positionInput && f.usageIndex == 1) position1 = f;
         if (colour) (f.usageIndex == 0 ? inDiffuse : inSpecular) = f;

@@ -114,18 +114,8 @@ HRESULT Device9::processVerticesWithShader(UINT sourceStart, UINT destinationInd
     const std::vector<VertexField> inFields = processingSourceFields();
     if (inFields.empty()) return D3DERR_INVALIDCALL;
     for (const VertexField& f : inFields) {
-        VertexBuffer9* source = f.stream < state::kMaxStreams ? streams_[f.stream].get() : nullptr;
-        if (!source) return D3DERR_INVALIDCALL;
-        if ((creation_.flags & D3DCREATE_MIXED_VERTEXPROCESSING) &&
-            !(source->desc().Usage & D3DUSAGE_SOFTWAREPROCESSING))
-            return D3DERR_INVALIDCALL;
-        const state::StreamSource s = state_.streamSource(f.stream);
         const draw::DeclTypeInfo* type = draw::declTypeInfo(f.type);
-        if (!type) return D3DERR_INVALIDCALL;
-        const uint64_t size = type->size;
-        const uint64_t end =
-            s.offset + (uint64_t(sourceStart) + std::max(count, 1u) - 1) * s.stride + f.offset + size;
-        if (end > source->desc().Size) return D3DERR_INVALIDCALL;
+        if (!type || !processingSource(f, sourceStart, count, type->size)) return D3DERR_INVALIDCALL;
     }
     if (count == 0) return D3D_OK;
 
