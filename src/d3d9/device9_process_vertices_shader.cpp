@@ -3,8 +3,8 @@
 // transform feedback), so it runs exactly as in a draw; here the captured floats become the
 // destination's vertices: oPos through the perspective divide and the viewport (clip
 // coordinates kept for a vertex outside the view volume while clipping is on), each other
-// output the shader writes into the destination element of its semantic, D3DCOLOR elements
-// packed from [0, 1]. Elements of semantics the shader does not write are left as they were.
+// output the shader writes into the destination element of its semantic, converted to its type
+// (packField). Elements of semantics the shader does not write are left as they were.
 // Driver headers before <d3d9.h>.
 #include "ddivk/ddivk.h"
 #include "ddivk/umd_process_vertices.h"
@@ -26,22 +26,11 @@
 namespace ddivk::d3d9 {
 namespace {
 
-// Components of a destination element the capture fills: FLOAT1..4 as floats, D3DCOLOR packed
-// from four; 0 for types ProcessVertices does not write.
+// Components of a destination element the capture fills: FLOAT1..3 their floats, every other
+// type packed from four (packField); 0 for D3DDECLTYPE_UNUSED and unknown types.
 uint8_t capturedComponents(uint8_t type) {
-    switch (type) {
-    case ::D3DDECLTYPE_FLOAT1:
-        return 1;
-    case ::D3DDECLTYPE_FLOAT2:
-        return 2;
-    case ::D3DDECLTYPE_FLOAT3:
-        return 3;
-    case ::D3DDECLTYPE_FLOAT4:
-    case ::D3DDECLTYPE_D3DCOLOR:
-        return 4;
-    default:
-        return 0;
-    }
+    if (type <= ::D3DDECLTYPE_FLOAT3) return uint8_t(type + 1);
+    return draw::declTypeInfo(type) ? 4 : 0;
 }
 
 bool isPosition(const VertexField& f) {
@@ -84,7 +73,8 @@ HRESULT Device9::processVerticesWithShader(UINT sourceStart, UINT destinationInd
     std::vector<VertexField> targets; // the destination element of each capture element
     const VertexField* position = nullptr;
     for (const VertexField& f : fields) {
-        if (f.offset + readableFieldSize(f.type) > stride) return D3DERR_INVALIDCALL;
+        const draw::DeclTypeInfo* type = draw::declTypeInfo(f.type);
+        if (type && f.offset + type->size > stride) return D3DERR_INVALIDCALL;
         if (isPosition(f) && !position) {
             position = &f;
             continue;
@@ -92,10 +82,8 @@ HRESULT Device9::processVerticesWithShader(UINT sourceStart, UINT destinationInd
         const shader::OutputSemantic semantic{f.usage, f.usageIndex};
         if (std::find(written.begin(), written.end(), semantic) == written.end()) continue;
         const uint8_t components = capturedComponents(f.type);
-        if (components == 0 || f.usage > 15 || f.usageIndex > 15) {
-            DDIVK_UNIMPLEMENTED("ProcessVertices with a vertex shader into elements of other types");
-            return D3DERR_INVALIDCALL;
-        }
+        // (A declaration holds no other types or usages: CreateVertexDeclaration checks them.)
+        if (components == 0 || f.usage > 15 || f.usageIndex > 15) return D3DERR_INVALIDCALL;
         targets.push_back(f);
         capture.push_back(ddivk::DDIVK_CAPTUREELEMENT{f.usage, f.usageIndex, components, 0, 0});
     }
@@ -165,15 +153,8 @@ HRESULT Device9::processVerticesWithShader(UINT sourceStart, UINT destinationInd
         float screen[4];
         processedPosition(t, v, clipping, screen);
         std::memcpy(vertex + targets[0].offset, screen, sizeof screen);
-        for (size_t e = 1; e < capture.size(); ++e) {
-            const float* value = values + 4 * e;
-            if (targets[e].type == ::D3DDECLTYPE_D3DCOLOR) {
-                const DWORD colour = packColour(value);
-                std::memcpy(vertex + targets[e].offset, &colour, sizeof colour);
-            } else {
-                std::memcpy(vertex + targets[e].offset, value, 4u * capture[e].Components);
-            }
-        }
+        for (size_t e = 1; e < capture.size(); ++e)
+            packField(targets[e].type, values + 4 * e, vertex + targets[e].offset);
     }
     out->Unlock();
     scratch.unlock();

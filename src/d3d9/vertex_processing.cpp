@@ -101,6 +101,104 @@ DWORD packColour(const float c[4]) {
     return byte(c[3]) << 24 | byte(c[0]) << 16 | byte(c[1]) << 8 | byte(c[2]);
 }
 
+namespace {
+
+// NaN counts as 0, as Vulkan's conversions to normalized integers take it.
+int64_t roundedClamped(float v, float low, float high) {
+    return std::llround(std::clamp(std::isnan(v) ? 0.0f : v, low, high));
+}
+
+// IEEE binary16 of a float, rounded to the nearest even; overflow is infinity.
+uint16_t toHalf(float f) {
+    uint32_t bits;
+    std::memcpy(&bits, &f, sizeof bits);
+    const uint16_t sign = uint16_t((bits >> 16) & 0x8000);
+    const uint32_t exponent = (bits >> 23) & 0xFF, mantissa = bits & 0x7FFFFF;
+    if (exponent == 0xFF) return uint16_t(sign | 0x7C00 | (mantissa ? 0x200 : 0)); // inf, NaN
+    const int e = int(exponent) - 127 + 15;
+    if (e >= 31) return uint16_t(sign | 0x7C00);
+    if (e <= 0) {
+        // Subnormal half (or zero): the value in units of 2^-24, rounded to the nearest even.
+        if (e < -10) return sign;
+        const uint32_t full = mantissa | 0x800000;
+        const int shift = 14 - e;
+        uint32_t half = full >> shift;
+        const uint32_t rest = full & ((1u << shift) - 1), halfway = 1u << (shift - 1);
+        if (rest > halfway || (rest == halfway && (half & 1))) ++half;
+        return uint16_t(sign | half);
+    }
+    uint32_t half = (uint32_t(e) << 10) | (mantissa >> 13);
+    const uint32_t rest = mantissa & 0x1FFF;
+    if (rest > 0x1000 || (rest == 0x1000 && (half & 1))) ++half; // may carry into the exponent
+    return uint16_t(sign | half);
+}
+
+template <typename T> void store(uint8_t* out, int index, T value) {
+    std::memcpy(out + index * sizeof(T), &value, sizeof(T));
+}
+
+} // namespace
+
+uint32_t packField(uint8_t type, const float v[4], uint8_t* out) {
+    switch (type) {
+    case ::D3DDECLTYPE_FLOAT1:
+    case ::D3DDECLTYPE_FLOAT2:
+    case ::D3DDECLTYPE_FLOAT3:
+    case ::D3DDECLTYPE_FLOAT4:
+        std::memcpy(out, v, 4u * (type + 1));
+        return 4u * (type + 1);
+    case ::D3DDECLTYPE_D3DCOLOR:
+        store(out, 0, uint32_t(packColour(v)));
+        return 4;
+    case ::D3DDECLTYPE_UBYTE4:
+    case ::D3DDECLTYPE_UBYTE4N:
+        for (int c = 0; c < 4; ++c)
+            out[c] = uint8_t(type == ::D3DDECLTYPE_UBYTE4 ? roundedClamped(v[c], 0, 255)
+                                                          : roundedClamped(v[c] * 255.0f, 0, 255));
+        return 4;
+    case ::D3DDECLTYPE_SHORT2:
+    case ::D3DDECLTYPE_SHORT4:
+    case ::D3DDECLTYPE_SHORT2N:
+    case ::D3DDECLTYPE_SHORT4N: {
+        const int n = type == ::D3DDECLTYPE_SHORT2 || type == ::D3DDECLTYPE_SHORT2N ? 2 : 4;
+        const bool normalized = type == ::D3DDECLTYPE_SHORT2N || type == ::D3DDECLTYPE_SHORT4N;
+        for (int c = 0; c < n; ++c)
+            store(out, c,
+                  int16_t(normalized ? roundedClamped(std::clamp(v[c], -1.0f, 1.0f) * 32767.0f, -32767, 32767)
+                                     : roundedClamped(v[c], -32768, 32767)));
+        return 2u * n;
+    }
+    case ::D3DDECLTYPE_USHORT2N:
+    case ::D3DDECLTYPE_USHORT4N: {
+        const int n = type == ::D3DDECLTYPE_USHORT2N ? 2 : 4;
+        for (int c = 0; c < n; ++c)
+            store(out, c, uint16_t(roundedClamped(std::clamp(v[c], 0.0f, 1.0f) * 65535.0f, 0, 65535)));
+        return 2u * n;
+    }
+    case ::D3DDECLTYPE_UDEC3:
+    case ::D3DDECLTYPE_DEC3N: {
+        uint32_t packed = 0;
+        for (int c = 0; c < 3; ++c) {
+            const int64_t value = type == ::D3DDECLTYPE_UDEC3
+                                      ? roundedClamped(v[c], 0, 1023)
+                                      : roundedClamped(std::clamp(v[c], -1.0f, 1.0f) * 511.0f, -511, 511);
+            packed |= (uint32_t(value) & 0x3FF) << (10 * c);
+        }
+        store(out, 0, packed);
+        return 4;
+    }
+    case ::D3DDECLTYPE_FLOAT16_2:
+    case ::D3DDECLTYPE_FLOAT16_4: {
+        const int n = type == ::D3DDECLTYPE_FLOAT16_2 ? 2 : 4;
+        for (int c = 0; c < n; ++c)
+            store(out, c, toHalf(v[c]));
+        return 2u * n;
+    }
+    default:
+        return 0;
+    }
+}
+
 void toScreen(const ScreenTransform& t, const ProjectedVertex& v, float out[4]) {
     const float rhw = 1.0f / v.clip[3];
     out[0] = t.x + (1.0f + v.clip[0] * rhw) * t.width * 0.5f;

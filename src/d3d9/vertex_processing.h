@@ -59,4 +59,12 @@ void processedPosition(const ScreenTransform& t, const ProjectedVertex& v, bool 
 // step as a UNORM8 attachment stores it.
 DWORD packColour(const float rgba[4]);
 
+// Writes four floats (the first `components` of them for FLOAT1..3) as a D3DDECLTYPE element, the
+// inverse of how a draw reads that type (draw/vertex_decl.cpp's Vulkan formats): floats as they
+// are; D3DCOLOR by packColour; UBYTE4, SHORT2/4 and UDEC3 rounded to the nearest integer and
+// clamped to the type's range; the normalized types from [0, 1] or [-1, 1] (x 255, 65535, 32767,
+// 511); UDEC3 / DEC3N with x in bits 0-9, y 10-19, z 20-29 and the top bits 0; FLOAT16 rounded
+// to the nearest even half. Returns the bytes written, 0 for a type it does not write.
+uint32_t packField(uint8_t type, const float v[4], uint8_t* out);
+
 } // namespace ddivk::d3d9

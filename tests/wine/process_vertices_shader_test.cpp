@@ -6,6 +6,7 @@
 #include "process_vertices_support.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 using namespace process_vertices;
@@ -215,6 +216,119 @@ TEST(ProcessVerticesShader, ClippedVerticesKeepClipCoordinatesAndDrawnOnesLandWh
     CHECK_EQ(lit, 1);
     CHECK_EQ(pixels[16 * 64 + 40] & 0xFFFFFF, 0x2080C0u);
     CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
+    shader->Release();
+    out->Release();
+}
+
+namespace {
+
+// oPos = v0, oT0..oT7 = c0..c7 (vs_3_0: o0 the position, o1..o8 TEXCOORD0..7).
+const DWORD kVs30EightCoordinates[] = {
+    0xFFFE0300,                         // vs_3_0
+    0x0200001F, 0x80000000, 0x900F0000, // dcl_position v0
+    0x0200001F, 0x80000000, 0xE00F0000, // dcl_position o0
+    0x0200001F, 0x80000005, 0xE00F0001, // dcl_texcoord0 o1
+    0x0200001F, 0x80010005, 0xE00F0002, // dcl_texcoord1 o2
+    0x0200001F, 0x80020005, 0xE00F0003, // dcl_texcoord2 o3
+    0x0200001F, 0x80030005, 0xE00F0004, // dcl_texcoord3 o4
+    0x0200001F, 0x80040005, 0xE00F0005, // dcl_texcoord4 o5
+    0x0200001F, 0x80050005, 0xE00F0006, // dcl_texcoord5 o6
+    0x0200001F, 0x80060005, 0xE00F0007, // dcl_texcoord6 o7
+    0x0200001F, 0x80070005, 0xE00F0008, // dcl_texcoord7 o8
+    0x02000001, 0xE00F0000, 0x90E40000, // mov o0, v0
+    0x02000001, 0xE00F0001, 0xA0E40000, // mov o1, c0
+    0x02000001, 0xE00F0002, 0xA0E40001, // mov o2, c1
+    0x02000001, 0xE00F0003, 0xA0E40002, // mov o3, c2
+    0x02000001, 0xE00F0004, 0xA0E40003, // mov o4, c3
+    0x02000001, 0xE00F0005, 0xA0E40004, // mov o5, c4
+    0x02000001, 0xE00F0006, 0xA0E40005, // mov o6, c5
+    0x02000001, 0xE00F0007, 0xA0E40006, // mov o7, c6
+    0x02000001, 0xE00F0008, 0xA0E40007, // mov o8, c7
+    0x0000FFFF,                         // end
+};
+
+template <typename T> void put(uint8_t* bytes, size_t offset, std::initializer_list<T> values) {
+    for (T v : values) {
+        memcpy(bytes + offset, &v, sizeof v);
+        offset += sizeof v;
+    }
+}
+
+} // namespace
+
+// A vs_3_0 output declaration may give its elements any D3DDECLTYPE: each output is written as
+// a draw would read it back (the normalized types scaled by 255, 65535, 32767 or 511 and clamped,
+// the integer ones rounded and clamped, UDEC3 / DEC3N x in the low bits, halves rounded to the
+// nearest), worked out here byte by byte; bytes past the declaration stay as they were.
+TEST(ProcessVerticesShader, Vs30OutputsTakeEveryDeclarationType) {
+    const SourceVertex point = {0.25f, -0.5f, 0.5f, 0xFFFFFFFF, 0, 0};
+    ProcessingDevice t(&point, 1);
+    REQUIRE(t.device != nullptr && t.source != nullptr);
+    IDirect3DVertexShader9* shader = nullptr;
+    REQUIRE(SUCCEEDED(t->CreateVertexShader(kVs30EightCoordinates, &shader)));
+    const D3DVERTEXELEMENT9 outputElements[] = {
+        {0, 0, D3DDECLTYPE_FLOAT4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITIONT, 0},
+        {0, 16, D3DDECLTYPE_SHORT4N, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 0},
+        {0, 24, D3DDECLTYPE_UBYTE4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 1},
+        {0, 28, D3DDECLTYPE_FLOAT16_4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 2},
+        {0, 36, D3DDECLTYPE_DEC3N, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 3},
+        {0, 40, D3DDECLTYPE_USHORT2N, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 4},
+        {0, 44, D3DDECLTYPE_UDEC3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 5},
+        {0, 48, D3DDECLTYPE_SHORT2, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 6},
+        {0, 52, D3DDECLTYPE_UBYTE4N, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 7},
+        D3DDECL_END(),
+    };
+    IDirect3DVertexDeclaration9* outputDeclaration = nullptr;
+    REQUIRE(SUCCEEDED(t->CreateVertexDeclaration(outputElements, &outputDeclaration)));
+    const float constants[8][4] = {
+        {0.5f, -0.25f, 1.5f, -2.0f},   // SHORT4N
+        {3.4f, 300.0f, -5.0f, 17.6f},  // UBYTE4
+        {1.0f, -2.5f, 0.1f, 65536.0f}, // FLOAT16_4
+        {0.5f, -1.0f, 2.0f, 9.0f},     // DEC3N
+        {0.25f, 1.2f, 0, 0},           // USHORT2N
+        {5.0f, 1023.4f, 2000.0f, 0},   // UDEC3
+        {-1.5f, 40000.0f, 0, 0},       // SHORT2
+        {0.5f, 1.0f, -3.0f, 0.2f},     // UBYTE4N
+    };
+    CHECK_EQ(t->SetVertexShader(shader), D3D_OK);
+    CHECK_EQ(t->SetVertexShaderConstantF(0, &constants[0][0], 8), D3D_OK);
+    // 64 bytes a vertex: XYZRHW and three 4D coordinate sets.
+    const DWORD fvf = D3DFVF_XYZRHW | D3DFVF_TEX3 | D3DFVF_TEXCOORDSIZE4(0) | D3DFVF_TEXCOORDSIZE4(1) |
+                      D3DFVF_TEXCOORDSIZE4(2);
+    uint8_t before[64];
+    memset(before, 0xAB, sizeof before);
+    IDirect3DVertexBuffer9* out = buffer(t.device, sizeof before, fvf, before);
+    REQUIRE(out != nullptr);
+    CHECK_EQ(t->ProcessVertices(0, 0, 1, out, outputDeclaration, 0), D3D_OK);
+
+    uint8_t expected[64];
+    memcpy(expected, before, sizeof expected);
+    put<float>(expected, 0, {(1 + 0.25f) * 32, (1 + 0.5f) * 32, 0.5f, 1.0f}); // oPos = v0, w 1
+    // 0.5 * 32767 = 16383.5 and -0.25 * 32767 = -8191.75 round to the nearest; 1.5 and -2 clamp.
+    put<int16_t>(expected, 16, {16384, -8192, 32767, -32767});
+    put<uint8_t>(expected, 24, {3, 255, 0, 18});
+    // Halves: 1 (0x3C00), -2.5 (0xC100), 0.1 to the nearest (0x2E66), 65536 overflows to infinity.
+    put<uint16_t>(expected, 28, {0x3C00, 0xC100, 0x2E66, 0x7C00});
+    // 0.5 * 511 = 255.5 -> 256; -1 -> -511 (0x201 in 10 bits); 2 clamps to 511.
+    put<uint32_t>(expected, 36, {256u | 0x201u << 10 | 0x1FFu << 20});
+    put<uint16_t>(expected, 40, {16384, 65535}); // 0.25 * 65535 = 16383.75; 1.2 clamps
+    put<uint32_t>(expected, 44, {5u | 1023u << 10 | 1023u << 20});
+    put<int16_t>(expected, 48, {-2, 32767}); // -1.5 rounds away from zero; 40000 clamps
+    put<uint8_t>(expected, 52, {128, 255, 0, 51});
+
+    void* p = nullptr;
+    REQUIRE(out->Lock(0, 0, &p, D3DLOCK_READONLY) == D3D_OK);
+    uint8_t got[64];
+    memcpy(got, p, sizeof got);
+    out->Unlock();
+    CHECK(approx(reinterpret_cast<float*>(got)[0], 40.0f) && approx(reinterpret_cast<float*>(got)[1], 48.0f));
+    for (size_t i = 16; i < sizeof got; ++i) {
+        if (got[i] != expected[i])
+            fprintf(stderr, "  byte %zu: %02X, expected %02X\n", i, got[i], expected[i]);
+        CHECK_EQ(got[i], expected[i]);
+    }
+    CHECK_EQ(t->SetVertexShader(nullptr), D3D_OK);
+    outputDeclaration->Release();
     shader->Release();
     out->Release();
 }
