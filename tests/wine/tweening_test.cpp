@@ -75,13 +75,20 @@ TEST(Tweening, DrawnQuadLiesWhereTheFactorPutsIt) {
     CHECK_EQ(t->SetRenderState(D3DRS_CULLMODE, D3DCULL_NONE), D3D_OK);
     CHECK_EQ(t->SetVertexDeclaration(declaration), D3D_OK);
     CHECK_EQ(t->SetStreamSource(0, vb, 0, sizeof(TweenVertex)), D3D_OK);
-    CHECK_EQ(t->SetRenderState(D3DRS_VERTEXBLEND, D3DVBF_TWEENING), D3D_OK);
-    // Factor 0: the first position; 1: the second; 0.5: halfway, [24, 40).
+    // Factor 0: the first position; 1: the second; 0.5: halfway, [24, 40). Without tweening the
+    // second position is not read whatever the factor, before and after (one declaration, so
+    // the draws must not keep each other's vertex inputs).
     const struct {
+        DWORD blend;
         float factor;
         int left;
-    } cases[] = {{0.0f, 8}, {1.0f, 40}, {0.5f, 24}};
+    } cases[] = {{D3DVBF_DISABLE, 0.5f, 8},
+                 {D3DVBF_TWEENING, 0.0f, 8},
+                 {D3DVBF_TWEENING, 1.0f, 40},
+                 {D3DVBF_TWEENING, 0.5f, 24},
+                 {D3DVBF_DISABLE, 0.5f, 8}};
     for (const auto& c : cases) {
+        CHECK_EQ(t->SetRenderState(D3DRS_VERTEXBLEND, c.blend), D3D_OK);
         CHECK_EQ(t->SetRenderState(D3DRS_TWEENFACTOR, asDword(c.factor)), D3D_OK);
         DWORD stored = 0;
         CHECK_EQ(t->GetRenderState(D3DRS_TWEENFACTOR, &stored), D3D_OK);
