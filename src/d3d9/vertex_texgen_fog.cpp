@@ -23,7 +23,7 @@ bool stageComputes(const shader::ff::FfVertexState& ff, uint32_t stage) {
 
 StageCoordinate stageCoordinate(const shader::ff::FfVertexState& ff, uint32_t stage, const CameraVertex& v,
                                 const float* source, uint32_t sourceFloats) {
-    StageCoordinate out{{0, 0, 0, 1}, 4, stageComputes(ff, stage)};
+    StageCoordinate out{{0, 0, 0, 1}, 4};
     const uint32_t mode = ff.stage[stage][1], count = ff.stage[stage][2];
     // The eye vector: from the camera to the vertex with LOCALVIEWER, else straight down +z.
     float eye[3] = {0, 0, 1};

@@ -12,18 +12,17 @@
 namespace ddivk::d3d9 {
 
 // One stage's coordinate: `floats` meaningful components (COUNTn with a transform, 3 for a
-// generated one, 2 for the sphere map, else the source set's), `computed` when generation or a
-// transform made it (what D3DPV_DONOTCOPYDATA still writes).
+// generated one, 2 for the sphere map, else the source set's).
 struct StageCoordinate {
     float value[4];
     uint32_t floats;
-    bool computed;
 };
 // Stage `stage` of the packed state for vertex `v`; `source` is the vertex's set the stage
 // reads with its `sourceFloats` components, or null when the format lacks it (then (0, 0, 0, 1)).
 StageCoordinate stageCoordinate(const shader::ff::FfVertexState& ff, uint32_t stage, const CameraVertex& v,
                                 const float* source, uint32_t sourceFloats);
-// Whether stage `stage` of the packed state generates or transforms its coordinate.
+// Whether stage `stage` of the packed state generates or transforms its coordinate (what
+// D3DPV_DONOTCOPYDATA still writes).
 bool stageComputes(const shader::ff::FfVertexState& ff, uint32_t stage);
 
 // The vertex fog factor in [0, 1] of a camera-space position by D3DRS_FOGVERTEXMODE (LINEAR,
