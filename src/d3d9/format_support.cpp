@@ -60,7 +60,7 @@ HRESULT checkQueries(const Adapter& adapter, const draw::FormatInfo& info, DWORD
 
 // The storage a resource of `type` and `usage` (RENDERTARGET, DEPTHSTENCIL or neither) needs, by
 // the driver's rules: volume textures are never targets; depth formats are only depth-stencil
-// resources, and the only depth textures are INTZ (D16 / D24S8 shadow maps are not done).
+// resources, and the only depth textures are INTZ and 2D shadow maps (D16, D24X8, D24S8).
 VkFormat storageForUse(const Adapter& adapter, const draw::FormatInfo& info, DWORD usage, ::D3DRESOURCETYPE type) {
     const bool volume = type == ::D3DRTYPE_VOLUMETEXTURE || type == ::D3DRTYPE_VOLUME;
     const bool texture = type != ::D3DRTYPE_SURFACE;
@@ -69,7 +69,9 @@ VkFormat storageForUse(const Adapter& adapter, const draw::FormatInfo& info, DWO
         return storageFor(adapter, info, kColorTarget | (texture ? kSampled : 0));
     }
     if (usage & D3DUSAGE_DEPTHSTENCIL) {
-        if (!info.depthStencil || volume || (texture && !draw::samplesDepth(info))) return VK_FORMAT_UNDEFINED;
+        const bool depthTexture =
+            draw::samplesDepth(info) || (draw::comparesDepth(info) && type == ::D3DRTYPE_TEXTURE);
+        if (!info.depthStencil || volume || (texture && !depthTexture)) return VK_FORMAT_UNDEFINED;
         return storageFor(adapter, info, kDepthTarget | (texture ? kSampled : 0));
     }
     if (info.depthStencil) return VK_FORMAT_UNDEFINED;

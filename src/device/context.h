@@ -164,6 +164,8 @@ class Context final : public dp2::Target {
     bool keepForRepeat(const DrawCall& call);
     // The texture bound to sampler `stateIndex` (dense index), or null.
     Resource* boundTexture(uint32_t stateIndex);
+    // Bit n (of `samplerMask`'s pixel samplers): a 2D shadow map (draw::comparesDepth) is bound.
+    uint16_t shadowMapsAt(uint32_t samplerMask);
 
     Device& device_;
     state::StateCache state_;

@@ -92,6 +92,17 @@ Resource* Context::boundTexture(uint32_t stateIndex) {
     return r && !r->isBuffer() ? r : nullptr;
 }
 
+uint16_t Context::shadowMapsAt(uint32_t samplerMask) {
+    uint16_t maps = 0;
+    for (; samplerMask; samplerMask &= samplerMask - 1) {
+        const uint32_t n = uint32_t(std::countr_zero(samplerMask));
+        const Resource* t = boundTexture(n);
+        if (t && t->kind() == ResourceKind::Texture2D && t->format() && draw::comparesDepth(*t->format()))
+            maps |= uint16_t(1u << n);
+    }
+    return maps;
+}
+
 HRESULT Context::drawProgram(const DrawCall& call) {
     const state::DeviceState& s = state_.state();
     const uint32_t sinceLast = state_.dirty().categories; // what changed since the previous draw
@@ -222,18 +233,22 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     const bool pointSprites = call.type == D3DPT_POINTLIST && s.renderStates[D3DRS_POINTSPRITEENABLE];
     if (ps) {
         const int major = int(ps->tokens[0] >> 8 & 0xFF);
+        // Shadow maps bound at the samplers the program reads: those lookups compare. (Every
+        // key has the same sampler mask; the default key's translation always exists.)
+        const uint16_t shadowMaps = shadowMapsAt(ps->translation->samplerMask);
         // The previous draw's translation holds while nothing its key reads changed: render
-        // states, point sprites, what feeds the stage (ps_1_x keys also read the bound
-        // textures' types, whose handles may be reused: chosen every draw).
+        // states, point sprites, what feeds the stage, the shadow maps (ps_1_x keys also read
+        // the bound textures' types, whose handles may be reused: chosen every draw).
         if (major != 1 && memo.pixelObject == ps && memo.pixel && ps->lastTranslation.get() == memo.pixel &&
             !(sinceLast & state::DirtyState::RenderStates) && memo.pixelPointSprites == pointSprites &&
-            memo.pixelAfterShader == (vs != nullptr)) {
+            memo.pixelAfterShader == (vs != nullptr) && memo.pixelShadowMaps == shadowMaps) {
             pixel = static_cast<const shader::Translation*>(memo.pixel);
         } else {
             memo.pixelObject = nullptr;
             shader::TranslationKey psKey = pixelKey(s, major);
             psKey.flatColors = s.renderStates[D3DRS_SHADEMODE] == D3DSHADE_FLAT;
             psKey.pointSprite = pointSprites;
+            psKey.shadowSamplers = shadowMaps;
             // After the fixed-function vertex pipeline, which writes TEXCOORD0..7, COLOR0..1 and
             // FOG: the pixel shader declares all of them, and reads 0 from inputs beyond them.
             if (!vs) psKey.psInputLocations = shader::TranslationKey::kFixedFunctionVaryings;
@@ -248,6 +263,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             memo.pixel = pixel;
             memo.pixelPointSprites = pointSprites;
             memo.pixelAfterShader = vs != nullptr;
+            memo.pixelShadowMaps = shadowMaps;
         }
         for (const shader::InterfaceSlot& slot : pixel->inputs)
             if (slot.location != shader::kBuiltInLocation) psOutputsRead |= 1u << slot.location;
@@ -256,7 +272,9 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             Resource* t = boundTexture(n);
             const ResourceKind want = kindOf(pixel->samplerTypes[n]);
             if (!t || t->kind() != want) t = &device_.emptyTexture(want);
-            samplers[samplerCount++] = {abi::kPsSamplerBinding0 + n, n, t};
+            // (A comparing sampler's texture is the shadow map its key was made for.)
+            samplers[samplerCount++] = {abi::kPsSamplerBinding0 + n, n, t,
+                                        (pixel->shadowSamplers >> n & 1) != 0};
         }
         key.pixelModule = moduleOf(*pipelines, *pixel, memo.pixelTranslation, memo.pixelModule);
         key.bindingMask |= 1ull << abi::kPsConstantsBinding | 1ull << abi::kPsSystemBinding;
@@ -269,8 +287,11 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         for (uint32_t stage = 0; stage < ff::kFfPixelStages; ++stage) {
             Resource* t = boundTexture(stage);
             ffTextures[stage] = ffTypeOf(t);
+            if (t && t->format() && draw::comparesDepth(*t->format()))
+                DDIVK_WARN_ONCE("a fixed-function stage samples a shadow map: it reads the depth; only pixel "
+                                "shaders compare");
             if (!t) t = &device_.emptyTexture(ResourceKind::Texture2D);
-            samplers[samplerCount++] = {ff::ffPixelSamplerBinding(stage), stage, t};
+            samplers[samplerCount++] = {ff::ffPixelSamplerBinding(stage), stage, t, false};
         }
         ff::FfPixelKey ffKey = ff::ffPixelKey(s, ffTextures);
         ffKey.pointSprite = pointSprites;
@@ -331,7 +352,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             Resource* t = boundTexture(index);
             const ResourceKind want = kindOf(vertex->samplerTypes[n]);
             if (!t || t->kind() != want) t = &device_.emptyTexture(want);
-            samplers[samplerCount++] = {abi::kVsSamplerBinding0 + n, index, t};
+            samplers[samplerCount++] = {abi::kVsSamplerBinding0 + n, index, t, false};
         }
         key.vertexModule = moduleOf(*pipelines, *vertex, memo.vertexTranslation, memo.vertexModule);
         key.bindingMask |= 1ull << abi::kVsConstantsBinding | 1ull << abi::kVsSystemBinding;
@@ -363,8 +384,11 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             if (samplers[i].texture == targetTextures[1] && !writesDepth && !writesStencil) {
                 d.readOnlyDepth = true;
             } else if (samplers[i].texture == targetTextures[0] || samplers[i].texture == targetTextures[1]) {
-                DDIVK_WARN_ONCE("a draw samples the texture it renders into: its samplers read (0, 0, 0, 1)");
-                samplers[i].texture = &device_.emptyTexture(samplers[i].texture->kind());
+                DDIVK_WARN_ONCE("a draw samples the texture it renders into: its samplers read (0, 0, 0, 1), "
+                                "or 1 for a shadow map's comparisons");
+                samplers[i].texture = samplers[i].compares
+                                          ? &device_.emptyShadowMap()
+                                          : &device_.emptyTexture(samplers[i].texture->kind());
             }
         }
     }

@@ -63,6 +63,23 @@ Resource& Device::emptyTexture(ResourceKind kind) {
     return *emptyTextures_[i];
 }
 
+Resource& Device::emptyShadowMap() {
+    if (!emptyShadowMap_) {
+        const draw::FormatInfo& format = *draw::findFormat(D3DFMT_D16);
+        auto r = Resource::createTexture(*vulkan_, 0, ResourceKind::Texture2D, format, format.vkFormat, 1, 1,
+                                         1, 1, 0, TextureUse::DepthStencil);
+        commands_->endRendering();
+        r->transition(*commands_, *vulkan_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+        const VkClearDepthStencilValue far{1.0f, 0};
+        const VkImageSubresourceRange range = r->image().fullRange();
+        vkCmdClearDepthStencilImage(commands_->commands(), r->image().handle(),
+                                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &far, 1, &range);
+        r->markUsed(commands_->recordingSerial());
+        emptyShadowMap_ = std::move(r);
+    }
+    return *emptyShadowMap_;
+}
+
 std::unique_ptr<Device> Device::create(const std::optional<std::string>& selector) {
     std::unique_ptr<Device> device(new Device());
     vk::DeviceOptions options;
@@ -104,6 +121,7 @@ Device::~Device() {
     resources_.clear();
     for (auto& t : emptyTextures_)
         t.reset();
+    emptyShadowMap_.reset();
     samplers_.reset();
     programPipelines_.reset();
     pipelineCache_.reset(); // saves the pipelines to disk

@@ -46,6 +46,9 @@ class Device {
     // A texture of this kind (2D, cube, volume; 1 texel, one level) reading (0, 0, 0, 1): what
     // a sampler without a texture, or with one of another type, reads.
     Resource& emptyTexture(ResourceKind kind);
+    // A 1 x 1 D16 shadow map holding depth 1 (comparisons with z <= 1 pass): what a comparing
+    // sampler reads instead of a shadow map the draw also renders into.
+    Resource& emptyShadowMap();
     // How draws treat stream frequency (read once from the environment; docs/stream-frequency.md).
     struct DrawOptions {
         bool dividerMode = true;         // DDIVK_DIVIDER_MODE=0 turns the divider mode off
@@ -148,6 +151,7 @@ class Device {
     std::unique_ptr<draw::SamplerCache> samplers_;
     draw::SamplerSupport samplerSupport_;
     std::unique_ptr<Resource> emptyTextures_[3];
+    std::unique_ptr<Resource> emptyShadowMap_;
     DrawOptions drawOptions_;
     draw::DynamicSupport dynamicSupport_; // what the Vulkan device offers
     shader::TranslationCache translations_;

@@ -123,11 +123,13 @@ HRESULT Device::createResource(D3DDDIARG_CREATERESOURCE& args) {
         (use == TextureUse::RenderTarget && !info->renderTarget) ||
         (use != TextureUse::Sampled && kind == ResourceKind::VolumeTexture))
         return D3DERR_INVALIDCALL;
-    // Depth textures sample their depth: INTZ says how (every channel); the others would be
-    // vendors' shadow-map comparisons.
-    if (use == TextureUse::DepthStencil && !draw::samplesDepth(*info)) {
-        DDIVK_WARN_ONCE("CreateResource: a depth texture of %s (a shadow map) is not implemented; INTZ is",
-                        info->name);
+    // Depth textures: INTZ samples its depth (into every channel); D16 / D24X8 / D24S8 are 2D
+    // shadow maps whose lookups compare (draw::comparesDepth). Other depth formats, and cube
+    // shadow maps, which D3D9 drivers do not offer either, are not textures.
+    if (use == TextureUse::DepthStencil && !draw::samplesDepth(*info) &&
+        !(draw::comparesDepth(*info) && kind == ResourceKind::Texture2D)) {
+        DDIVK_WARN_ONCE("CreateResource: no %s depth texture of %s (INTZ and 2D D16 / D24X8 / D24S8 are)",
+                        kind == ResourceKind::CubeTexture ? "cube" : "2D", info->name);
         return D3DERR_NOTAVAILABLE;
     }
     const uint32_t faces = kind == ResourceKind::CubeTexture ? 6 : 1;

@@ -73,6 +73,7 @@ struct DrawBindings {
         const void* pixel = nullptr;
         bool pixelPointSprites = false;
         bool pixelAfterShader = false; // a vertex shader feeds it (else fixed function)
+        uint16_t pixelShadowMaps = 0;  // its key's shadowSamplers
         const void* vertexObject = nullptr;
         const void* vertex = nullptr;
         uint32_t vertexOutputs = 0;   // the pixel stage's inputs it was linked to

@@ -45,6 +45,7 @@ struct SamplerBinding {
     uint32_t binding;    // abi binding number
     uint32_t stateIndex; // dense sampler index (DeviceState::samplerStates)
     Resource* texture;   // the bound texture, or an empty one of the declared type
+    bool compares;       // the shader's lookups compare: a shadow map, sampled with compareEnable
 };
 
 // Everything drawProgram decided for one draw, handed to the recording half

@@ -37,6 +37,13 @@ inline bool samplesDepth(const FormatInfo& f) {
     return f.d3dFormat == D3DFMT_INTZ;
 }
 
+// A depth format whose 2D textures are shadow maps, as D3D9 drivers make them (D16, D24X8,
+// D24S8): a pixel shader's lookup compares the coordinate's z with the stored depth and returns
+// 1 where z <= depth, else 0, filtered over the texels a linear filter reads.
+inline bool comparesDepth(const FormatInfo& f) {
+    return f.d3dFormat == D3DFMT_D16 || f.d3dFormat == D3DFMT_D24X8 || f.d3dFormat == D3DFMT_D24S8;
+}
+
 // Every row, for tests that walk the table.
 std::span<const FormatInfo> formatTable();
 

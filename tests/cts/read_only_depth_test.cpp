@@ -16,21 +16,9 @@ class ReadOnlyDepth : public TargetTextures {
   protected:
     // An INTZ depth buffer the size of the target, bound, holding kDepths at (1..3, 1).
     uint32_t depthWithPoints() {
-        uint32_t depth = 0;
-        EXPECT_EQ(createTargetTexture(D3DDDI_RESOURCE_ZBUFFER, D3DFMT_INTZ, kWidth, kHeight, 1, &depth), S_OK);
-        EXPECT_EQ(setDepth(depth), S_OK);
-        EXPECT_EQ(setRenderState(door(), D3DRS_ZENABLE, D3DZB_TRUE), S_OK);
-        EXPECT_EQ(setRenderState(door(), D3DRS_ZWRITEENABLE, 1), S_OK);
-        EXPECT_EQ(setRenderState(door(), D3DRS_ZFUNC, D3DCMP_LESSEQUAL), S_OK);
-        EXPECT_EQ(clearWith(door(), D3DCLEAR_ZBUFFER, 0, {}, 1.0f), S_OK);
         std::vector<DepthPoint> points;
         for (uint32_t i = 0; i < 3; ++i) points.push_back({float(1 + i), 1, float(kDepths[i]) / 255.0f, 0xFFFFFFFF});
-        setProgram(door(), kColorPointVs, kColorPointPs, kDepthDecl);
-        mapPixels(kWidth, kHeight, 1.0f, 0.0f);
-        setStream(door(), 0, createBuffer(points), 0, sizeof(DepthPoint));
-        EXPECT_EQ(drawPrimitive(door(), D3DPT_POINTLIST, 0, 3), S_OK);
-        clearTarget(door()); // the colour only: the depth stays
-        return depth;
+        return depthTextureWithPoints(D3DFMT_INTZ, points);
     }
     // Points at z 0.5 (setPixelToClip) at `at`, each sampling texel `texel` of the depth texture.
     void drawSamples(uint32_t depth, const std::vector<std::pair<std::pair<int, int>, std::pair<int, int>>>& at) {

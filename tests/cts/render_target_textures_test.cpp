@@ -108,21 +108,11 @@ TEST_P(TargetTextures, BlitsAndFillsNameTheLevels) {
 // every channel. Points at depths k / 255 read back as k in R, G and B (the target has no
 // alpha); the rest holds the cleared depth 1.
 TEST_P(TargetTextures, IntzSamplesTheDepthDrawnIntoEveryChannel) {
-    uint32_t depth = 0;
-    ASSERT_EQ(createTargetTexture(D3DDDI_RESOURCE_ZBUFFER, D3DFMT_INTZ, kWidth, kHeight, 1, &depth), S_OK);
-    ASSERT_EQ(setDepth(depth), S_OK);
-    ASSERT_EQ(setRenderState(door(), D3DRS_ZENABLE, D3DZB_TRUE), S_OK);
-    ASSERT_EQ(setRenderState(door(), D3DRS_ZWRITEENABLE, 1), S_OK);
-    ASSERT_EQ(setRenderState(door(), D3DRS_ZFUNC, D3DCMP_LESSEQUAL), S_OK);
-    ASSERT_EQ(clearWith(door(), D3DCLEAR_ZBUFFER, 0, {}, 1.0f), S_OK);
     const uint32_t ks[3] = {51, 100, 200};
     std::vector<DepthPoint> points;
     for (uint32_t i = 0; i < 3; ++i)
         points.push_back({float(1 + i), 1, float(ks[i]) / 255.0f, 0xFFFFFFFF});
-    setProgram(door(), kColorPointVs, kColorPointPs, kDepthDecl);
-    mapPixels(kWidth, kHeight, 1.0f, 0.0f);
-    setStream(door(), 0, createBuffer(points), 0, sizeof(DepthPoint));
-    ASSERT_EQ(drawPrimitive(door(), D3DPT_POINTLIST, 0, 3), S_OK);
+    const uint32_t depth = depthTextureWithPoints(D3DFMT_INTZ, points);
     ASSERT_EQ(setDepth(0), S_OK);
     ASSERT_EQ(setRenderState(door(), D3DRS_ZENABLE, D3DZB_FALSE), S_OK);
     clearTarget(door());
@@ -184,8 +174,8 @@ TEST_F(TargetTextureRules, RenderTargetTexturesDoNotLock) {
 }
 
 // Bad creations change nothing: a volume render target, initial data for a render target, a
-// depth texture of a format that would be a shadow map (not implemented: NOTAVAILABLE), both
-// RENDERTARGET and ZBUFFER, a depth format as a colour target.
+// cube shadow map (no D3D9 driver offers one: NOTAVAILABLE), both RENDERTARGET and ZBUFFER, a
+// depth format as a colour target.
 TEST_F(TargetTextureRules, BadCreationsAreRefused) {
     uint32_t h = 0;
     const uint32_t texel = 0;
@@ -195,8 +185,9 @@ TEST_F(TargetTextureRules, BadCreationsAreRefused) {
     EXPECT_EQ(createResource(D3DFMT_A8R8G8B8, D3DDDI_RESOURCE_TEXTURE | D3DDDI_RESOURCE_RENDERTARGET,
                              {{1, 1, 1, &texel, 4, 4}}, 1, &h),
               D3DERR_INVALIDCALL);
-    EXPECT_EQ(createResource(D3DFMT_D24S8, D3DDDI_RESOURCE_TEXTURE | D3DDDI_RESOURCE_ZBUFFER,
-                             {{4, 4, 1, nullptr, 0, 0}}, 1, &h),
+    EXPECT_EQ(createResource(D3DFMT_D24S8,
+                             D3DDDI_RESOURCE_TEXTURE | D3DDDI_RESOURCE_ZBUFFER | D3DDDI_RESOURCE_CUBEMAP,
+                             std::vector<D3DDDI_SURFACEINFO>(6, {4, 4, 1, nullptr, 0, 0}), 1, &h),
               D3DERR_NOTAVAILABLE);
     EXPECT_EQ(createResource(D3DFMT_INTZ,
                              D3DDDI_RESOURCE_TEXTURE | D3DDDI_RESOURCE_ZBUFFER | D3DDDI_RESOURCE_RENDERTARGET,

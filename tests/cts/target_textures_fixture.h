@@ -89,6 +89,24 @@ class TargetTextures : public Cts, public ::testing::WithParamInterface<Door> {
         EXPECT_EQ(setVsConstant(door(), 0, 2.0f / float(w), -2.0f / float(h), zScale, 0.0f), S_OK);
         EXPECT_EQ(setVsConstant(door(), 1, -1.0f, 1.0f, zBias, 1.0f), S_OK);
     }
+    // A depth texture of `format` the size of the fixture's target, left bound as the depth
+    // buffer (Z on, writes on, LESSEQUAL), cleared to 1 with `points` drawn in at their depths;
+    // the colour target is cleared again afterwards.
+    uint32_t depthTextureWithPoints(uint32_t format, const std::vector<DepthPoint>& points) {
+        uint32_t depth = 0;
+        EXPECT_EQ(createTargetTexture(D3DDDI_RESOURCE_ZBUFFER, format, kWidth, kHeight, 1, &depth), S_OK);
+        EXPECT_EQ(setDepth(depth), S_OK);
+        EXPECT_EQ(setRenderState(door(), D3DRS_ZENABLE, D3DZB_TRUE), S_OK);
+        EXPECT_EQ(setRenderState(door(), D3DRS_ZWRITEENABLE, 1), S_OK);
+        EXPECT_EQ(setRenderState(door(), D3DRS_ZFUNC, D3DCMP_LESSEQUAL), S_OK);
+        EXPECT_EQ(clearWith(door(), D3DCLEAR_ZBUFFER, 0, {}, 1.0f), S_OK);
+        setProgram(door(), kColorPointVs, kColorPointPs, kDepthDecl);
+        mapPixels(kWidth, kHeight, 1.0f, 0.0f);
+        setStream(door(), 0, createBuffer(points), 0, sizeof(DepthPoint));
+        EXPECT_EQ(drawPrimitive(door(), D3DPT_POINTLIST, 0, uint32_t(points.size())), S_OK);
+        clearTarget(door()); // the colour only: the depth stays
+        return depth;
+    }
     // Coloured points (kColorPointVs) at pixel positions of the current target.
     void drawColorPoints(const std::vector<PixelVertex>& points) {
         setProgram(door(), kColorPointVs, kColorPointPs, colorPointDeclaration());

@@ -56,16 +56,19 @@ TEST(CheckDeviceFormat, RenderTargetsOfTheDriver) {
     CHECK_EQ(format(d3d.d3d, D3DUSAGE_RENDERTARGET, D3DRTYPE_TEXTURE, null), D3DERR_NOTAVAILABLE);
 }
 
-// Depth: D24S8 and D16 depth-stencil surfaces; INTZ is the one depth texture (D16 / D24S8
-// shadow-map textures are not done); depth formats are nothing but depth buffers.
-TEST(CheckDeviceFormat, DepthStencilSurfacesAndIntzTextures) {
+// Depth: D24S8 and D16 depth-stencil surfaces; INTZ and the shadow maps (D16, D24X8, D24S8:
+// shadow_map_test.cpp) are depth textures, D32F_LOCKABLE is not; depth formats are nothing but
+// depth buffers.
+TEST(CheckDeviceFormat, DepthStencilSurfacesAndDepthTextures) {
     D3D9 d3d;
     REQUIRE(d3d.d3d != nullptr);
     const D3DFORMAT intz = D3DFORMAT(MAKEFOURCC('I', 'N', 'T', 'Z'));
     CHECK_EQ(format(d3d.d3d, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_SURFACE, D3DFMT_D24S8), D3D_OK);
     CHECK_EQ(format(d3d.d3d, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_SURFACE, D3DFMT_D16), D3D_OK);
     CHECK_EQ(format(d3d.d3d, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, intz), D3D_OK);
-    CHECK_EQ(format(d3d.d3d, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, D3DFMT_D16), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, D3DFMT_D16), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, D3DFMT_D32F_LOCKABLE),
+             D3DERR_NOTAVAILABLE);
     CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_TEXTURE, D3DFMT_D24S8), D3DERR_NOTAVAILABLE);
     CHECK_EQ(format(d3d.d3d, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_SURFACE, D3DFMT_X8R8G8B8), D3DERR_NOTAVAILABLE);
 }

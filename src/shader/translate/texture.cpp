@@ -36,6 +36,7 @@ static Id samplerVar(Emitter& e, uint32_t sampler, TextureType type, bool shadow
     e.samplerVars_.emplace(sampler, var);
     e.out_.samplerMask |= 1u << sampler;
     e.out_.samplerTypes[sampler] = type;
+    if (shadow) e.out_.shadowSamplers |= uint16_t(1u << sampler);
     return var;
 }
 

@@ -181,6 +181,9 @@ struct Translation {
     std::vector<InterfaceSlot> outputs;
     uint32_t samplerMask = 0;                  // bit n: sampler n is sampled
     std::array<TextureType, 16> samplerTypes{}; // of the samplers in samplerMask
+    // Bit n: sampler n's lookups compare (TranslationKey::shadowSamplers, a 2D pixel sampler):
+    // its sampler needs compareEnable and its view a depth format.
+    uint16_t shadowSamplers = 0;
     bool writesDepth = false;
     bool discards = false;
     // The constant registers the program reads from its block (not its def values): c0 up to

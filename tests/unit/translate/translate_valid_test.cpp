@@ -91,10 +91,20 @@ TEST(TranslateValid, ClipDistancesOnlyWhenKeyed) {
     }
 }
 
+// The translation says which samplers it compares with: the key's 2D pixel samplers, not a
+// cube sampler the key names too, nor a vertex shader's sampler.
 TEST(TranslateValid, ShadowSamplerCompares) {
     TranslationKey key;
-    key.shadowSamplers = 1;
-    translateValid("ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n", key);
+    key.shadowSamplers = 0b11;
+    const Translation t = translateValid(
+        "ps_2_0\ndcl t0\ndcl_2d s0\ndcl_cube s1\ntexld r0, t0, s0\ntexld r1, t0, s1\nadd oC0, r0, r1\n", key);
+    EXPECT_EQ(t.shadowSamplers, 0b01);
+    EXPECT_EQ(translateValid("ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n").shadowSamplers, 0);
+    EXPECT_EQ(translateValid("vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_2d s0\ntexldl r0, v0, s0\n"
+                             "mov o0, r0\n",
+                             key)
+                  .shadowSamplers,
+              0);
 }
 
 // Found by translate_fuzz: two registers with one semantic must not give two variables at one
