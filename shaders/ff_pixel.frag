@@ -10,7 +10,8 @@
 // pipeline sees declares exactly the view type of each binding. A 2D image may be sampled with a
 // larger coordinate vector (SPIR-V, OpImageSample*: "It may be a vector larger than needed").
 // Keep every sampler access a direct `texture(ffTexN, vec3)` in sampleStage(): the retyping
-// rewrites the loads of those variables and nothing else.
+// rewrites the loads of those variables and nothing else, and for a shadow-map stage turns each
+// lookup into a comparison with the coordinate's z.
 //
 // The stage program (which stages run, their ops and arguments, specular, fog mode, alpha test
 // function) comes from specialization constants, not the block: ffPixelSpirv() writes their

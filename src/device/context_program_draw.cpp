@@ -284,17 +284,19 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         // pixel shader (no PSInvocations). Depth and stencil work as ever.
         key.pixelModule = 0;
     } else {
+        uint8_t shadowStages = 0; // stages whose lookups compare, as a pixel shader's would
         for (uint32_t stage = 0; stage < ff::kFfPixelStages; ++stage) {
             Resource* t = boundTexture(stage);
             ffTextures[stage] = ffTypeOf(t);
-            if (t && t->format() && draw::comparesDepth(*t->format()))
-                DDIVK_WARN_ONCE("a fixed-function stage samples a shadow map: it reads the depth; only pixel "
-                                "shaders compare");
+            const bool compares =
+                t && t->kind() == ResourceKind::Texture2D && t->format() && draw::comparesDepth(*t->format());
+            if (compares) shadowStages |= uint8_t(1u << stage);
             if (!t) t = &device_.emptyTexture(ResourceKind::Texture2D);
-            samplers[samplerCount++] = {ff::ffPixelSamplerBinding(stage), stage, t, false};
+            samplers[samplerCount++] = {ff::ffPixelSamplerBinding(stage), stage, t, compares};
         }
         ff::FfPixelKey ffKey = ff::ffPixelKey(s, ffTextures);
         ffKey.pointSprite = pointSprites;
+        ffKey.shadowStages = shadowStages;
         key.pixelModule = uint64_t(pipelines->ffPixelModule(ffKey));
         key.bindingMask |= 1ull << abi::kFfPixelBinding;
         // COLOR0..1, FOG and the coordinate sets the stages sample: the vertex side writes only these.

@@ -107,6 +107,29 @@ TEST_P(ShadowMaps, Ps1xLookupsCompareToo) {
     expectComparisons(map, "ps_1_1\ntex t0\nmov r0, t0\n", "ps_1_4\ntexld r0, t0\n", false);
 }
 
+// A fixed-function stage compares as a pixel shader does: the coordinate's z, divided by its w
+// with D3DTTFF_PROJECTED (COUNT4), against the depth, the result in every channel.
+TEST_P(ShadowMaps, FixedFunctionStagesCompareToo) {
+    const uint32_t map = shadowMap(D3DFMT_D16);
+    unbindDepth();
+    setProgram(door(), kTexPointVs, nullptr, texPointDeclaration());
+    setPixelToClip(door());
+    auto stageState = [&](uint32_t state, uint32_t value) {
+        CommandStream s;
+        s.cmd(D3DDP2OP_TEXTURESTAGESTATE, 1).put(D3DHAL_DP2TEXTURESTAGESTATE{0, uint16_t(state), value});
+        run(s);
+    };
+    stageState(D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    stageState(D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    drawLookups(map, nullptr, aroundEachDepth(10, 20));
+    stageState(D3DTSS_TEXTURETRANSFORMFLAGS, D3DTTFF_COUNT4 | D3DTTFF_PROJECTED);
+    drawLookups(map, nullptr, aroundEachDepth(20, 20), true);
+    Pixels scene;
+    expectAroundEachDepth(scene, 10, 20);
+    expectAroundEachDepth(scene, 20, 20);
+    expectScene(scene);
+}
+
 // A linear filter compares each texel it reads and averages the results: halfway between texel
 // (1, 1) (depth 0.2) and the cleared (0, 1) with z 0.5, one comparison of two passes (0.5); a
 // quarter of the way from (3, 1) (0.8) to (4, 1) (1) with z 0.9, the nearer fails, 0.25 passes.

@@ -1,7 +1,7 @@
 // Shadow maps through the D3D9 API: a D16 / D24X8 / D24S8 texture made with
-// D3DUSAGE_DEPTHSTENCIL is rendered into as the depth buffer, then sampled by a pixel shader,
-// whose lookups compare the coordinate's z with the stored depth (1 where z <= depth, else 0),
-// as D3D9 drivers define depth textures of those formats.
+// D3DUSAGE_DEPTHSTENCIL is rendered into as the depth buffer, then sampled by a pixel shader or a
+// fixed-function stage, whose lookups compare the coordinate's z with the stored depth (1 where z <= depth,
+// else 0), as D3D9 drivers define depth textures of those formats.
 #include "check.h"
 #include "device_support.h"
 #include "texture_support.h"
@@ -49,9 +49,10 @@ TEST(ShadowMap, TheShadowFormatsAreTwoDimensionalDepthTextures) {
     CHECK(cube == nullptr);
 }
 
-// Depth 0.25 drawn into the left half of the map and 0.75 into the right; a full-screen pass
-// with reference 0.5 in its top half reads 0 on the left and 1 on the right, and with 0.1 in its
-// bottom half reads 1 everywhere. The map's level stays unlockable, as D3D9's depth textures.
+// Depth 0.25 drawn into the left half of the map and 0.75 into the right; then bands of 16 rows
+// sample it with references 0.5 and 0.1, through the pixel shader and then through the
+// fixed-function stage (MODULATE with the white diffuse): 0.5 reads 0 on the left and 1 on the
+// right, 0.1 reads 1 everywhere. The map's level stays unlockable, as D3D9's depth textures.
 TEST(ShadowMap, LookupsCompareTheReferenceWithTheDepthDrawn) {
     for (D3DFORMAT format : {D3DFMT_D16, D3DFMT_D24X8, D3DFMT_D24S8}) {
         TestDevice t(64, 64);
@@ -83,14 +84,17 @@ TEST(ShadowMap, LookupsCompareTheReferenceWithTheDepthDrawn) {
         CHECK_EQ(t->SetSamplerState(0, D3DSAMP_MINFILTER, D3DTEXF_POINT), D3D_OK);
         CHECK_EQ(t->SetSamplerState(0, D3DSAMP_MAGFILTER, D3DTEXF_POINT), D3D_OK);
         CHECK_EQ(t->SetFVF(kTex3Fvf), D3D_OK);
-        for (const auto& [y0, y1, z] : {std::tuple{0, 32, 0.5f}, std::tuple{32, 64, 0.1f}}) {
-            const std::vector<Tex3Vertex> rect = referenceRect(0, y0, 64, y1, z);
+        for (int band = 0; band < 4; ++band) {
+            if (band == 2) CHECK_EQ(t->SetPixelShader(nullptr), D3D_OK);
+            const std::vector<Tex3Vertex> rect =
+                referenceRect(0, 16 * band, 64, 16 * band + 16, band % 2 ? 0.1f : 0.5f);
             CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, rect.data(), sizeof(Tex3Vertex)), D3D_OK);
         }
         CHECK_EQ(t->EndScene(), D3D_OK);
         const std::vector<uint32_t> pixels = readBackBuffer(t.device);
-        CHECK_EQ(mismatchedPixels(pixels, 64, 64,
-                                  [](int x, int y) { return y < 32 && x < 32 ? 0xFF000000u : 0xFFFFFFFFu; }),
+        CHECK_EQ(mismatchedPixels(
+                     pixels, 64, 64,
+                     [](int x, int y) { return (y / 16) % 2 == 0 && x < 32 ? 0xFF000000u : 0xFFFFFFFFu; }),
                  0);
         t->SetTexture(0, nullptr);
         t->SetPixelShader(nullptr);

@@ -153,6 +153,7 @@ uint32_t FfPixelKey::bits() const {
         b |= samplerBits(samplers[stage]) << (2 * stage);
     if (flatColors) b |= 1u << (2 * kFfPixelStages);
     if (pointSprite) b |= 1u << (2 * kFfPixelStages + 1);
+    b |= uint32_t(shadowStages) << (2 * kFfPixelStages + 2);
     return b;
 }
 

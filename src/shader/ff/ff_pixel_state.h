@@ -142,6 +142,9 @@ FfPixelProgram ffPixelProgram(const state::DeviceState& s, const FfStageTextures
 // sprites, the stage program.
 struct FfPixelKey {
     std::array<FfTextureType, kFfPixelStages> samplers{}; // None never appears: declared 2D
+    // Bit n: stage n's texture is a 2D shadow map (draw::comparesDepth): its lookup compares the
+    // coordinate's z with the depth, as pixel shaders' do. Set by the draw, as pointSprite.
+    uint8_t shadowStages = 0;
     bool flatColors = false; // D3DRS_SHADEMODE == D3DSHADE_FLAT: COLOR0/COLOR1 are Flat
     // D3DRS_POINTSPRITEENABLE on a point list: every stage reads gl_PointCoord. Set by the draw,
     // which knows the primitive type.
@@ -149,7 +152,7 @@ struct FfPixelKey {
 
     FfPixelProgram program;
 
-    uint32_t bits() const; // 2 bits per stage, flatColors, pointSprite (the program aside)
+    uint32_t bits() const; // 2 bits per stage, flatColors, pointSprite, shadowStages (the program aside)
     size_t hash() const;
     friend bool operator==(const FfPixelKey&, const FfPixelKey&) = default;
 };

@@ -17,12 +17,17 @@ namespace {
 constexpr uint32_t kMagic = 0x07230203;
 constexpr uint32_t kHeaderWords = 5;
 constexpr uint32_t kBoundWord = 3;
+constexpr uint32_t kOpTypeFloat = 22;
 constexpr uint32_t kOpTypeImage = 25;
 constexpr uint32_t kOpTypeSampledImage = 27;
 constexpr uint32_t kOpTypePointer = 32;
 constexpr uint32_t kOpVariable = 59;
 constexpr uint32_t kOpLoad = 61;
 constexpr uint32_t kOpDecorate = 71;
+constexpr uint32_t kOpCompositeConstruct = 80;
+constexpr uint32_t kOpCompositeExtract = 81;
+constexpr uint32_t kOpImageSampleImplicitLod = 87;
+constexpr uint32_t kOpImageSampleDrefImplicitLod = 89;
 constexpr uint32_t kOpSpecConstantTrue = 48;
 constexpr uint32_t kOpSpecConstantFalse = 49;
 constexpr uint32_t kOpSpecConstant = 50;
@@ -37,6 +42,8 @@ constexpr uint32_t kDim2D = 1;
 constexpr uint32_t kDim3D = 2;
 constexpr uint32_t kPointSpriteSpecId = 0; // kPointSprite in ff_pixel.frag
 constexpr uint32_t kDimCube = 3;
+// NewTypes key of a shadow stage's image type: 2D with Depth 1 (compared lookups).
+constexpr uint32_t kShadowType = 0x100;
 
 uint32_t dimOf(FfTextureType t) {
     switch (t) {
@@ -79,6 +86,7 @@ struct Facts {
     std::map<uint32_t, size_t> definition; // result id -> instruction index, for the types used
     std::map<uint32_t, size_t> variable;   // variable id -> instruction index
     uint32_t pointSprite = 0;              // the kPointSprite specialization constant
+    uint32_t float32 = 0;                  // the 32-bit float type
     std::map<uint32_t, uint32_t> specIds;  // result id -> SpecId
     size_t lastDecoration = 0;             // instruction index
 };
@@ -104,6 +112,9 @@ Facts gather(const std::vector<uint32_t>& w, const std::vector<Instruction>& ins
         case kOpTypePointer:
             f.definition[op[1]] = i;
             break;
+        case kOpTypeFloat:
+            if (in.count == 3 && op[2] == 32) f.float32 = op[1];
+            break;
         case kOpVariable:
             f.variable[op[2]] = i;
             break;
@@ -118,7 +129,8 @@ Facts gather(const std::vector<uint32_t>& w, const std::vector<Instruction>& ins
     return f;
 }
 
-// The types one sampler dimension needs, added after `after` (an instruction index).
+// The types one sampler dimension (or kShadowType) needs, added after `after` (an instruction
+// index).
 struct NewTypes {
     uint32_t image, sampledImage, pointer;
     size_t after;
@@ -155,9 +167,10 @@ std::vector<uint32_t> ffPixelSpirv(const FfPixelKey& key) {
     const Facts f = gather(w, ins);
     uint32_t bound = w[kBoundWord];
 
-    std::map<uint32_t, uint32_t> retype;                  // stage variable -> dimension
-    std::map<uint32_t, NewTypes> added;                   // dimension -> its new types
+    std::map<uint32_t, uint32_t> retype;                  // stage variable -> dimension or kShadowType
+    std::map<uint32_t, NewTypes> added;                   // dimension or kShadowType -> its new types
     std::multimap<size_t, std::vector<uint32_t>> inserts; // after instruction index -> words
+    std::map<size_t, std::vector<uint32_t>> replaced;     // instruction index -> the words in its place
 
     for (uint32_t stage = 0; stage < kFfPixelStages; ++stage) {
         uint32_t var = 0;
@@ -181,20 +194,24 @@ std::vector<uint32_t> ffPixelSpirv(const FfPixelKey& key) {
         if (w[imageAt + 3] != kDim3D) fail("stage samplers must be declared sampler3D");
 
         const uint32_t dim = dimOf(key.samplers[stage]);
+        const bool shadow = (key.shadowStages >> stage & 1) != 0;
+        if (shadow && dim != kDim2D) fail("a shadow stage without a 2D texture");
         if (dim == kDim3D) continue;
-        retype[var] = dim;
-        if (added.count(dim) != 0) continue;
+        const uint32_t type = shadow ? kShadowType : dim;
+        retype[var] = type;
+        if (added.count(type) != 0) continue;
         NewTypes t{bound, bound + 1, bound + 2, p->second};
         bound += 3;
         std::vector<uint32_t> words(w.begin() + static_cast<ptrdiff_t>(imageAt),
                                     w.begin() + static_cast<ptrdiff_t>(imageAt + ins[img->second].count));
         words[1] = t.image;
         words[3] = dim;
+        if (shadow) words[4] = 1; // Depth
         words.insert(words.end(), {(3u << 16) | kOpTypeSampledImage, t.sampledImage, t.image});
         words.insert(words.end(),
                      {(4u << 16) | kOpTypePointer, t.pointer, kStorageUniformConstant, t.sampledImage});
         inserts.emplace(t.after, std::move(words));
-        added[dim] = t;
+        added[type] = t;
     }
 
     // Flat colour shading: COLOR0 and COLOR1 keep the provoking vertex's value.
@@ -216,7 +233,10 @@ std::vector<uint32_t> ffPixelSpirv(const FfPixelKey& key) {
     bool spriteSet = !key.pointSprite;
     std::map<uint32_t, uint32_t> program = programValues(key.program); // SpecId -> value; erased once set
     std::map<uint32_t, uint32_t> loads; // variable -> loads retyped
-    for (const Instruction& in : ins) {
+    std::map<uint32_t, uint32_t> shadowLoads; // loaded sampled image -> its variable, of shadow stages
+    std::map<uint32_t, uint32_t> compared;    // shadow stage variable -> lookups made comparisons
+    for (size_t i = 0; i < ins.size(); ++i) {
+        const Instruction& in = ins[i];
         uint32_t* op = &w[in.at];
         if (in.opcode == kOpSpecConstantFalse && key.pointSprite && in.count == 3 && op[2] == f.pointSprite) {
             op[0] = (3u << 16) | kOpSpecConstantTrue;
@@ -235,11 +255,28 @@ std::vector<uint32_t> ffPixelSpirv(const FfPixelKey& key) {
             if (r != retype.end()) {
                 op[1] = added.at(r->second).sampledImage;
                 ++loads[op[3]];
+                if (r->second == kShadowType) shadowLoads[op[2]] = op[3];
             }
+        } else if (in.opcode == kOpImageSampleImplicitLod && in.count >= 5 && shadowLoads.count(op[3]) != 0) {
+            // A shadow stage's lookup: the comparison of the coordinate's z (after the stage's
+            // projection, as the ubershader passes it) with the depth, in every channel.
+            if (f.float32 == 0) fail("no 32-bit float type");
+            const uint32_t z = bound++, result = bound++;
+            const uint32_t resultType = op[1], value = op[2], image = op[3], coord = op[4];
+            std::vector<uint32_t> words{(5u << 16) | kOpCompositeExtract, f.float32, z, coord, 2};
+            words.insert(words.end(), {((in.count + 1) << 16) | kOpImageSampleDrefImplicitLod, f.float32,
+                                       result, image, coord, z});
+            words.insert(words.end(), op + 5, op + in.count); // image operands, if any
+            words.insert(words.end(), {(7u << 16) | kOpCompositeConstruct, resultType, value, result, result,
+                                       result, result});
+            replaced[i] = std::move(words);
+            ++compared[shadowLoads.at(image)];
         }
     }
-    for (const auto& [var, dim] : retype)
+    for (const auto& [var, type] : retype) {
         if (loads[var] == 0) fail("stage sampler never loaded");
+        if (type == kShadowType && compared[var] == 0) fail("a shadow stage's sampler is never sampled");
+    }
     if (!spriteSet) fail("no kPointSprite specialization constant");
     if (!program.empty())
         fail("no stage-program constant with SpecId " + std::to_string(program.begin()->first));
@@ -248,8 +285,12 @@ std::vector<uint32_t> ffPixelSpirv(const FfPixelKey& key) {
     out.reserve(w.size() + 32);
     out[kBoundWord] = bound;
     for (size_t i = 0; i < ins.size(); ++i) {
-        out.insert(out.end(), w.begin() + static_cast<ptrdiff_t>(ins[i].at),
-                   w.begin() + static_cast<ptrdiff_t>(ins[i].at + ins[i].count));
+        if (auto r = replaced.find(i); r != replaced.end()) {
+            out.insert(out.end(), r->second.begin(), r->second.end());
+        } else {
+            out.insert(out.end(), w.begin() + static_cast<ptrdiff_t>(ins[i].at),
+                       w.begin() + static_cast<ptrdiff_t>(ins[i].at + ins[i].count));
+        }
         auto [first, last] = inserts.equal_range(i);
         for (auto it = first; it != last; ++it)
             out.insert(out.end(), it->second.begin(), it->second.end());

@@ -6,7 +6,9 @@
 // constants would select. So each variant declares, per stage binding, exactly the type of the
 // view the draw binds there. The ubershader declares every stage sampler 3D; ffPixelSpirv()
 // adds the image, sampled-image and pointer types the key needs and retypes each stage's
-// variable and its loads (the only uses). docs/fixed-function.md explains the choice.
+// variable and its loads (the only uses). A shadow stage (FfPixelKey::shadowStages) also gets a
+// 2D image type with Depth 1 and comparisons in place of its lookups. docs/fixed-function.md
+// explains the choice.
 #pragma once
 
 #include <cstdint>

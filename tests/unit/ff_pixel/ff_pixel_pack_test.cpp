@@ -9,6 +9,7 @@
 
 #include <bit>
 #include <map>
+#include <stdexcept>
 
 using namespace ddivk;
 using namespace ddivk::shader::ff;
@@ -227,6 +228,36 @@ TEST(FfPixelVariant, SamplersTakeTheKeysDimension) {
     EXPECT_EQ(imageDims(mixed), (std::map<uint32_t, int>{{1, 1}, {2, 1}, {3, 1}}));
     EXPECT_EQ(mixed[3], volume[3] + 6); // two new dimensions, three types each
     EXPECT_EQ(flatDecorations(mixed), 0);
+}
+
+// A shadow stage's sampler becomes a 2D image with Depth 1 and its lookups comparisons
+// (OpImageSampleDrefImplicitLod in place of OpImageSampleImplicitLod); only 2D stages compare.
+TEST(FfPixelVariant, ShadowStagesCompareTheirLookups) {
+    auto count = [](const std::vector<uint32_t>& words, uint32_t opcode) {
+        int n = 0;
+        for (size_t at = 5; at < words.size(); at += words[at] >> 16)
+            if ((words[at] & 0xffff) == opcode) ++n;
+        return n;
+    };
+    auto depthImages = [](const std::vector<uint32_t>& words) {
+        int n = 0;
+        for (size_t at = 5; at < words.size(); at += words[at] >> 16)
+            if ((words[at] & 0xffff) == 25 && words[at + 3] == 1 && words[at + 4] == 1) ++n;
+        return n;
+    };
+    FfPixelKey key;
+    key.samplers.fill(FfTextureType::Tex2D);
+    const std::vector<uint32_t> plain = ffPixelSpirv(key);
+    key.shadowStages = 1u << 2;
+    const std::vector<uint32_t> shadow = ffPixelSpirv(key);
+    const int compared = count(shadow, 89);
+    EXPECT_GE(compared, 1);
+    EXPECT_EQ(count(plain, 89), 0);
+    EXPECT_EQ(count(shadow, 87), count(plain, 87) - compared);
+    EXPECT_EQ(depthImages(plain), 0);
+    EXPECT_EQ(depthImages(shadow), 1);
+    key.samplers[2] = FfTextureType::Cube;
+    EXPECT_THROW(ffPixelSpirv(key), std::logic_error);
 }
 
 TEST(FfPixelVariant, FlatColorsDecoratesColor0AndColor1) {
