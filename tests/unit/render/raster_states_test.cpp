@@ -85,26 +85,10 @@ class ShaderDrawStates : public RenderStatesTest {
   protected:
     ShaderDrawStates() { depthFormat_ = D3DFMT_D24S8; }
 
-    struct ShaderVertex {
-        float x, y, z, w;
-        uint32_t color;
-    };
-
     // The whole target in clip space, as two triangles.
-    static std::vector<ShaderVertex> wholeTarget(uint32_t color) {
+    static std::vector<ClipVertex> wholeTarget(uint32_t color) {
         return {{-1, 1, 0.5f, 1, color}, {1, 1, 0.5f, 1, color},  {-1, -1, 0.5f, 1, color},
                 {1, 1, 0.5f, 1, color},  {1, -1, 0.5f, 1, color}, {-1, -1, 0.5f, 1, color}};
-    }
-
-    // A pass-through vs_3_0 / ps_3_0 pair with position and colour from stream 0.
-    static void setShaders(CommandStream& s) {
-        setShaderProgram(s,
-                         "vs_3_0\ndcl_position v0\ndcl_color v1\ndcl_position o0\ndcl_color o1\n"
-                         "mov o0, v0\nmov o1, v1\n",
-                         "ps_3_0\ndcl_color v0\nmov oC0, v0\n",
-                         {{0, 0, D3DDECLTYPE_FLOAT4, 0, D3DDECLUSAGE_POSITION, 0},
-                          {0, 16, D3DDECLTYPE_D3DCOLOR, 0, D3DDECLUSAGE_COLOR, 0}});
-        userStream(s, sizeof(ShaderVertex));
     }
 };
 
@@ -113,7 +97,7 @@ class ShaderDrawStates : public RenderStatesTest {
 TEST_F(ShaderDrawStates, ShaderDrawsUseTheBlendFactorAndStencilReference) {
     CommandStream s;
     clear(s, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL, kBlack);
-    setShaders(s);
+    setPassThroughProgram(s);
     renderState(s, D3DRS_CULLMODE, D3DCULL_NONE);
     renderState(s, D3DRS_ALPHABLENDENABLE, 1);
     renderState(s, D3DRS_SRCBLEND, D3DBLEND_BLENDFACTOR);
@@ -123,7 +107,7 @@ TEST_F(ShaderDrawStates, ShaderDrawsUseTheBlendFactorAndStencilReference) {
     renderState(s, D3DRS_STENCILPASS, D3DSTENCILOP_REPLACE);
     renderState(s, D3DRS_STENCILREF, 7);
     s.cmd(D3DDP2OP_DRAWPRIMITIVE, 1).put(D3DHAL_DP2DRAWPRIMITIVE{D3DPT_TRIANGLELIST, 0, 2});
-    const std::vector<ShaderVertex> v = wholeTarget(kWhite);
+    const std::vector<ClipVertex> v = wholeTarget(kWhite);
     ASSERT_EQ(execute(s, v), S_OK);
     EXPECT_TRUE(samePixels(readTarget(), std::vector<uint32_t>(size_t(kWidth) * kHeight, 0xFF808080)));
 

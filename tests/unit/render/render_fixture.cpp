@@ -101,6 +101,16 @@ void RenderTest::setShaderProgram(CommandStream& s, const char* vsText, const ch
     s.cmd(D3DDP2OP_SETPIXELSHADER, 1).put(D3DHAL_DP2PIXELSHADER{2});
 }
 
+void RenderTest::setPassThroughProgram(CommandStream& s) {
+    setShaderProgram(s,
+                     "vs_3_0\ndcl_position v0\ndcl_color v1\ndcl_position o0\ndcl_color o1\n"
+                     "mov o0, v0\nmov o1, v1\n",
+                     "ps_3_0\ndcl_color v0\nmov oC0, v0\n",
+                     {{0, 0, D3DDECLTYPE_FLOAT4, 0, D3DDECLUSAGE_POSITION, 0},
+                      {0, 16, D3DDECLTYPE_D3DCOLOR, 0, D3DDECLUSAGE_COLOR, 0}});
+    userStream(s, sizeof(ClipVertex));
+}
+
 void RenderTest::clear(CommandStream& s, uint32_t flags, uint32_t color, const std::vector<RECT>& rects,
                        float depth, uint32_t stencil) {
     s.cmd(D3DDP2OP_CLEAR, uint16_t(rects.size()));

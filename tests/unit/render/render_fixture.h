@@ -25,6 +25,12 @@ struct TLVertex {
 };
 constexpr uint32_t kTLVertexFvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE;
 
+// A clip-space position and a D3DCOLOR: the vertex of RenderTest::setPassThroughProgram.
+struct ClipVertex {
+    float x, y, z, w;
+    uint32_t color;
+};
+
 using dp2::test::CommandStream;
 
 // A vertex at (x, y) with depth z and rhw 1.
@@ -72,6 +78,9 @@ class RenderTest : public ::testing::Test {
     // and declaration 3 of `elements`, and set all three.
     static void setShaderProgram(CommandStream& s, const char* vs, const char* ps,
                                  const std::vector<D3DVERTEXELEMENT9>& elements);
+    // Appends the tokens of setShaderProgram for a vs_3_0 / ps_3_0 pair that passes a
+    // ClipVertex's position and colour through, and stream 0 from user-memory ClipVertex data.
+    static void setPassThroughProgram(CommandStream& s);
     // Appends SETSTREAMSOURCEUM: stream 0 from the call's user-memory vertices of `stride` bytes.
     static void userStream(CommandStream& s, uint32_t stride) {
         s.cmd(D3DDP2OP_SETSTREAMSOURCEUM, 1).put(D3DHAL_DP2SETSTREAMSOURCEUM{0, stride});
