@@ -56,5 +56,12 @@ constexpr uint32_t D3DFMT_INTZ = makeFourCC('I', 'N', 'T', 'Z');
 // The vendors' render-target format without memory (depth-only passes such as shadow maps):
 // colour writes go nowhere.
 constexpr uint32_t D3DFMT_NULL = makeFourCC('N', 'U', 'L', 'L');
+// The vendors' alpha-to-coverage switches, codes that are render-state values rather than
+// formats (state/vendor_states.h). NVIDIA: D3DRS_ADAPTIVETESS_Y = ATOC turns it on (acting
+// with the alpha test), 0 off; CheckDeviceFormat(..., D3DRTYPE_SURFACE, ATOC) advertises it.
+// AMD: D3DRS_POINTSIZE = A2M1 on, A2M0 off.
+constexpr uint32_t D3DFMT_ATOC = makeFourCC('A', 'T', 'O', 'C');
+constexpr uint32_t D3DFMT_A2M0 = makeFourCC('A', '2', 'M', '0');
+constexpr uint32_t D3DFMT_A2M1 = makeFourCC('A', '2', 'M', '1');
 
 } // namespace ddivk

@@ -19,6 +19,7 @@
 #include "draw/vertex_decl.h"
 #include "shader/abi.h"
 #include "shader/ff/ff_pixel_variant.h"
+#include "state/vendor_states.h"
 #include "util/log.h"
 
 namespace ddivk::device {
@@ -27,11 +28,13 @@ namespace {
 namespace abi = shader::abi;
 namespace ff = shader::ff;
 
-// The alpha test and fog a pre-3.0 pixel shader gets from the render states.
-shader::TranslationKey pixelKey(const state::DeviceState& s, int major) {
+// The alpha test (unless alpha-to-coverage takes its place) and the fog a pre-3.0 pixel shader
+// gets from the render states.
+shader::TranslationKey pixelKey(const state::DeviceState& s, int major, bool alphaToCoverage) {
     const auto& rs = s.renderStates;
     shader::TranslationKey key;
-    if (rs[D3DRS_ALPHATESTENABLE]) key.alphaFunc = uint8_t(std::clamp<uint32_t>(rs[D3DRS_ALPHAFUNC], 1, 8));
+    if (rs[D3DRS_ALPHATESTENABLE] && !alphaToCoverage)
+        key.alphaFunc = uint8_t(std::clamp<uint32_t>(rs[D3DRS_ALPHAFUNC], 1, 8));
     if (major < 3 && rs[D3DRS_FOGENABLE]) {
         switch (rs[D3DRS_FOGTABLEMODE]) {
         case D3DFOG_LINEAR: key.fog = shader::PixelFog::Linear; break;
@@ -209,6 +212,9 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     if (!color) return D3DERR_INVALIDCALL;
     const D3DVIEWPORT9& vp = s.viewport;
     if (vp.Width == 0 || vp.Height == 0) return S_OK; // an empty viewport draws nothing
+    // The vendors' alpha-to-coverage, on multisampled targets (the pass's sample count is the
+    // colour target's: passDepth).
+    const bool alphaToCoverage = color->samples() > 1 && color->hasImage() && state::wantsAlphaToCoverage(s);
 
     // Programs under their keys, and the textures their samplers read. The pipeline key is
     // built in place (DrawBindings::Memo): its scalars here, the rest when recording.
@@ -241,11 +247,12 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         // the bound textures' types, whose handles may be reused: chosen every draw).
         if (major != 1 && memo.pixelObject == ps && memo.pixel && ps->lastTranslation.get() == memo.pixel &&
             !(sinceLast & state::DirtyState::RenderStates) && memo.pixelPointSprites == pointSprites &&
-            memo.pixelAfterShader == (vs != nullptr) && memo.pixelShadowMaps == shadowMaps) {
+            memo.pixelAfterShader == (vs != nullptr) && memo.pixelShadowMaps == shadowMaps &&
+            memo.pixelAlphaToCoverage == alphaToCoverage) {
             pixel = static_cast<const shader::Translation*>(memo.pixel);
         } else {
             memo.pixelObject = nullptr;
-            shader::TranslationKey psKey = pixelKey(s, major);
+            shader::TranslationKey psKey = pixelKey(s, major, alphaToCoverage);
             psKey.flatColors = s.renderStates[D3DRS_SHADEMODE] == D3DSHADE_FLAT;
             psKey.pointSprite = pointSprites;
             psKey.shadowSamplers = shadowMaps;
@@ -264,6 +271,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             memo.pixelPointSprites = pointSprites;
             memo.pixelAfterShader = vs != nullptr;
             memo.pixelShadowMaps = shadowMaps;
+            memo.pixelAlphaToCoverage = alphaToCoverage;
         }
         for (const shader::InterfaceSlot& slot : pixel->inputs)
             if (slot.location != shader::kBuiltInLocation) psOutputsRead |= 1u << slot.location;
@@ -294,7 +302,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             if (!t) t = &device_.emptyTexture(ResourceKind::Texture2D);
             samplers[samplerCount++] = {ff::ffPixelSamplerBinding(stage), stage, t, compares};
         }
-        ff::FfPixelKey ffKey = ff::ffPixelKey(s, ffTextures);
+        ff::FfPixelKey ffKey = ff::ffPixelKey(s, ffTextures, {.alphaToCoverage = alphaToCoverage});
         ffKey.pointSprite = pointSprites;
         ffKey.shadowStages = shadowStages;
         key.pixelModule = uint64_t(pipelines->ffPixelModule(ffKey));
@@ -495,6 +503,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     d.depth = depth;
     d.streamOutput = streamOutput;
     d.rasterizerDiscard = capture_ != nullptr;
+    d.alphaToCoverage = alphaToCoverage;
     // Repeatable once recorded (a throw out of recording leaves it invalid).
     const bool repeatable = keepForRepeat(call);
     const HRESULT hr = recordProgramDraw(d);

@@ -109,10 +109,11 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         if (!memo.stateValid || (sinceLast & state::DirtyState::RenderStates) ||
             memo.stateType != call.type || memo.stateColorFormat != colorFormat ||
             memo.stateDepthFormat != depthFormat || memo.stateIgnoresAlpha != ignoresAlpha ||
-            memo.stateSamples != samples) {
+            memo.stateSamples != samples || memo.state.alphaToCoverage != d.alphaToCoverage) {
             memo.state = draw::pipelineStateKey(s, call.type, colorFormat, ignoresAlpha, depthFormat,
                                                 device_.vulkan().caps().coreFeatures.fillModeNonSolid);
             draw::setMultisample(memo.state, s, samples);
+            memo.state.alphaToCoverage = d.alphaToCoverage;
             memo.state.bresenhamLines =
                 draw::bresenhamLinesFor(memo.state, device_.vulkan().caps().bresenhamLines);
             memo.dynamic = draw::dynamicState(s, depthFormat);
@@ -323,7 +324,8 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         });
     } else if (key.pixelModule) { // (none: a depth-only pipeline without a fragment stage)
         uniform(abi::kFfPixelBinding, sizeof(ff::FfPixelState), 1, [&](void* p) {
-            const ff::FfPixelState block = ff::packFfPixelState(s, d.ffTextures);
+            const ff::FfPixelState block =
+                ff::packFfPixelState(s, d.ffTextures, {.alphaToCoverage = d.alphaToCoverage});
             std::memcpy(p, &block, sizeof block);
         });
     }

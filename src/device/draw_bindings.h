@@ -74,6 +74,7 @@ struct DrawBindings {
         bool pixelPointSprites = false;
         bool pixelAfterShader = false; // a vertex shader feeds it (else fixed function)
         uint16_t pixelShadowMaps = 0;  // its key's shadowSamplers
+        bool pixelAlphaToCoverage = false; // alpha-to-coverage took the alpha test's place
         const void* vertexObject = nullptr;
         const void* vertex = nullptr;
         uint32_t vertexOutputs = 0;   // the pixel stage's inputs it was linked to

@@ -73,6 +73,9 @@ struct PreparedDraw {
     Surface* depth = nullptr;
     StreamOutput* streamOutput = nullptr; // non-null: the draw captures (transform feedback)
     bool rasterizerDiscard = false;       // ProcessVertices' capture: nothing is rasterised
+    // The vendors' alpha-to-coverage acts (state/vendor_states.h): the pipeline turns it on,
+    // and the pixel stage has no alpha test.
+    bool alphaToCoverage = false;
     // The depth buffer's texture is also sampled; the draw writes no depth or stencil, so the
     // pass holds the depth attachment read-only (DEPTH_STENCIL_READ_ONLY_OPTIMAL).
     bool readOnlyDepth = false;

@@ -36,6 +36,7 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
     multisample.rasterizationSamples = VkSampleCountFlagBits(key.samples);
     const VkSampleMask sampleMask = key.sampleMask;
     if (key.samples > 1) multisample.pSampleMask = &sampleMask;
+    multisample.alphaToCoverageEnable = key.alphaToCoverage;
 
     VkPipelineDepthStencilStateCreateInfo depth{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
     depth.depthTestEnable = key.depthStencil.depthTest;

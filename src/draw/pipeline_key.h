@@ -72,7 +72,9 @@ struct PipelineKey {
     uint16_t sampleMask = 0xFFFF;
     // 1: nothing is rasterised (ProcessVertices: the vertex stage runs for its captured outputs).
     uint8_t rasterizerDiscard = 0;
-    uint8_t reserved = 0; // a multiple of 8 bytes: ProgramPipelineKey holds it without padding
+    // 1: the fragment's alpha limits the samples it covers (the vendors' alpha-to-coverage,
+    // state/vendor_states.h); set only for multisampled passes with a colour attachment.
+    uint8_t alphaToCoverage = 0;
 
     bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };

@@ -116,6 +116,9 @@ struct DeviceState {
     D3DMATERIAL9 material;
     std::array<Vec4f, kMaxClipPlanes> clipPlanes;
     uint32_t texturePalette; // SetCurrentTexturePalette
+    // AMD's alpha-to-coverage switch (state/vendor_states.h): 1 after D3DRS_POINTSIZE = A2M1,
+    // 0 after A2M0. The point size itself stays what it was.
+    uint32_t alphaToMask;
     std::array<Vec4f, kVsConstF> vsConstF;
     std::array<Vec4i, kVsConstI> vsConstI;
     std::array<uint32_t, kVsConstB> vsConstB;

@@ -198,8 +198,11 @@ StateMask vertexMask() {
     // "The current vertex shader and each of the vertex shader constants", "For each vertex
     // stream, store the divider value from SetStreamSourceFreq", "The current vertex
     // declaration" (and so the FVF, its alternative). Lights: predefinedHoldsLights().
-    for (SlotGroup g : {SlotGroup::VertexShader, SlotGroup::VsConstF, SlotGroup::VsConstI,
-                        SlotGroup::VsConstB, SlotGroup::StreamFrequency, SlotGroup::VertexInput})
+    // AMD's alpha-to-coverage switch travels as a D3DRS_POINTSIZE value: it goes where
+    // POINTSIZE goes (state/vendor_states.h).
+    for (SlotGroup g :
+         {SlotGroup::VertexShader, SlotGroup::VsConstF, SlotGroup::VsConstI, SlotGroup::VsConstB,
+          SlotGroup::StreamFrequency, SlotGroup::VertexInput, SlotGroup::AlphaToMask})
         setSlots(m, g);
     return m;
 }

@@ -34,7 +34,8 @@ enum class SlotGroup : uint8_t {
     Material,
     ClipPlane, // element: plane
     Palette,
-    VsConstF, // element: register
+    AlphaToMask, // DeviceState::alphaToMask
+    VsConstF,    // element: register
     VsConstI,
     VsConstB,
     PsConstF,
@@ -79,6 +80,7 @@ inline constexpr std::array<SlotGroupInfo, kSlotGroupCount> kSlotGroups = {
     DDIVK_SLOT_GROUP(material, 1, Material),
     DDIVK_SLOT_GROUP(clipPlanes, kMaxClipPlanes, ClipPlanes),
     DDIVK_SLOT_GROUP(texturePalette, 1, Palette),
+    DDIVK_SLOT_GROUP(alphaToMask, 1, RenderStates),
     DDIVK_SLOT_GROUP(vsConstF, kVsConstF, VsConstF),
     DDIVK_SLOT_GROUP(vsConstI, kVsConstI, VsConstI),
     DDIVK_SLOT_GROUP(vsConstB, kVsConstB, VsConstB),

@@ -13,6 +13,7 @@
 #include "state/lights.h"
 #include "state/slots.h"
 #include "state/state_block.h"
+#include "state/vendor_states.h"
 
 #include <cstdint>
 #include <cstring>
@@ -225,6 +226,9 @@ class StateCache {
 inline HRESULT StateCache::setRenderState(uint32_t state, uint32_t value) {
     if (state >= kRenderStateCount) [[unlikely]]
         return D3DERR_INVALIDCALL;
+    if (isAlphaToMaskSwitch(state, value)) [[unlikely]]
+        return write(SlotGroup::AlphaToMask, 0,
+                     [&](DeviceState& s) { s.alphaToMask = value == D3DFMT_A2M1; });
     if (recording_) [[unlikely]]
         return write(SlotGroup::RenderState, state, [&](DeviceState& s) { s.renderStates[state] = value; });
     state_.renderStates[state] = value;
@@ -287,6 +291,10 @@ template <class Item, class Get> HRESULT StateCache::setRenderStates(std::span<c
     }
     for (const Item& item : items) {
         const RenderStateItem rs = get(item);
+        if (isAlphaToMaskSwitch(rs.state, rs.value)) [[unlikely]] {
+            setRenderState(rs.state, rs.value);
+            continue;
+        }
         state_.renderStates[rs.state] = rs.value;
         dirty_.renderStates.set(rs.state);
     }

@@ -10,6 +10,8 @@
 #include "texture_support.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 
 namespace {
 
@@ -298,4 +300,113 @@ TEST(Multisample, PresentParametersFollowD3D9) {
     }
     CHECK_EQ(device->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
     device->Release();
+}
+
+// ---- The vendors' alpha-to-coverage (docs/d3d9-dll.md, "Vendor extras") ----
+namespace {
+
+constexpr D3DFORMAT kAtoc = D3DFORMAT(MAKEFOURCC('A', 'T', 'O', 'C'));
+constexpr DWORD kA2m1 = MAKEFOURCC('A', '2', 'M', '1'), kA2m0 = MAKEFOURCC('A', '2', 'M', '0');
+
+// What every colour channel of a band's resolved pixels may read. Half alpha covers one to three
+// of the four samples: Vulkan leaves the count to the device, alpha 0 covering none and 1 all.
+struct Range {
+    int lo, hi;
+};
+constexpr Range kNone{0, 0}, kSome{63, 192}, kAll{255, 255};
+
+// Clears to black and draws white bands of alpha 0, 0x80 and 0xFF over columns 0..15, 16..31
+// and 32..47.
+bool drawAlphaBands(IDirect3DDevice9* device) {
+    std::vector<ScreenVertex> v;
+    const DWORD alphas[3] = {0x00, 0x80, 0xFF};
+    for (int b = 0; b < 3; ++b) {
+        const std::vector<ScreenVertex> rect =
+            screenRect(16 * b, 0, 16 * (b + 1), kHeight, 0.5f, alphas[b] << 24 | 0xFFFFFF);
+        v.insert(v.end(), rect.begin(), rect.end());
+    }
+    return SUCCEEDED(device->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFF000000, 1.0f, 0)) &&
+           SUCCEEDED(device->SetRenderState(D3DRS_CULLMODE, D3DCULL_NONE)) &&
+           SUCCEEDED(device->SetRenderState(D3DRS_ZENABLE, D3DZB_FALSE)) &&
+           SUCCEEDED(device->SetFVF(kScreenFvf)) && SUCCEEDED(device->BeginScene()) &&
+           SUCCEEDED(device->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 6, v.data(), sizeof(ScreenVertex))) &&
+           SUCCEEDED(device->EndScene());
+}
+
+// Resolved pixels outside their band's range (every pixel when the read-back failed). The ring
+// of outermost pixels is left out: the view volume ends at their centres (D3D9's viewport), so
+// the bands cover them only in part.
+int pixelsOutsideBands(const std::vector<uint32_t>& pixels, Range a, Range b, Range c) {
+    if (pixels.size() != size_t(kWidth) * kHeight) return kWidth * kHeight;
+    const Range bands[3] = {a, b, c};
+    int wrong = 0;
+    for (int y = 1; y + 1 < kHeight; ++y)
+        for (int x = 1; x + 1 < kWidth; ++x) {
+            const Range r = bands[x / 16];
+            const uint32_t p = pixels[size_t(y) * kWidth + x];
+            for (int shift = 0; shift < 24; shift += 8) {
+                const int v = int(p >> shift & 0xFF);
+                if (v < r.lo || v > r.hi) {
+                    if (++wrong <= 4) std::printf("  pixel (%d, %d): 0x%08X\n", x, y, p);
+                    break;
+                }
+            }
+        }
+    return wrong;
+}
+
+} // namespace
+
+// NVIDIA's switch (ADAPTIVETESS_Y = ATOC, with the alpha test, in its place) and AMD's
+// (POINTSIZE = A2M1 / A2M0, no point size) on a 4-sample back buffer, directly and through a
+// recorded state block.
+TEST(AlphaToCoverage, VendorSwitchesCoverByAlphaOnMultisampledTargets) {
+    MultisampledDevice t;
+    REQUIRE(t.device != nullptr);
+    // NVIDIA's is advertised as a surface "format"; it is nothing else.
+    CHECK_EQ(t.d3d->CheckDeviceFormat(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, 0, D3DRTYPE_SURFACE, kAtoc),
+             D3D_OK);
+    CHECK_EQ(t.d3d->CheckDeviceFormat(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, 0, D3DRTYPE_TEXTURE, kAtoc),
+             D3DERR_NOTAVAILABLE);
+    IDirect3DSurface9* back = nullptr;
+    REQUIRE(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back) == D3D_OK);
+    auto bands = [&] {
+        CHECK(drawAlphaBands(t.device));
+        return resolvedPixels(t.device, back);
+    };
+
+    // NVIDIA: the alpha test (which fails alpha 0x80) is replaced while ATOC is set.
+    CHECK_EQ(t->SetRenderState(D3DRS_ALPHATESTENABLE, TRUE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ALPHAFUNC, D3DCMP_GREATEREQUAL), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ALPHAREF, 0xC0), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ADAPTIVETESS_Y, kAtoc), D3D_OK);
+    CHECK_EQ(pixelsOutsideBands(bands(), kNone, kSome, kAll), 0);
+    CHECK_EQ(t->SetRenderState(D3DRS_ADAPTIVETESS_Y, 0), D3D_OK);
+    CHECK_EQ(pixelsOutsideBands(bands(), kNone, kNone, kAll), 0);
+
+    // AMD: A2M1 without the alpha test; the point size set before stays.
+    CHECK_EQ(t->SetRenderState(D3DRS_ALPHATESTENABLE, FALSE), D3D_OK);
+    const float four = 4.0f;
+    DWORD fourBits = 0;
+    std::memcpy(&fourBits, &four, 4);
+    CHECK_EQ(t->SetRenderState(D3DRS_POINTSIZE, fourBits), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_POINTSIZE, kA2m1), D3D_OK);
+    DWORD pointSize = 0;
+    CHECK_EQ(t->GetRenderState(D3DRS_POINTSIZE, &pointSize), D3D_OK);
+    CHECK_EQ(pointSize, fourBits);
+    CHECK_EQ(pixelsOutsideBands(bands(), kNone, kSome, kAll), 0);
+    CHECK_EQ(t->SetRenderState(D3DRS_POINTSIZE, kA2m0), D3D_OK);
+    CHECK_EQ(pixelsOutsideBands(bands(), kAll, kAll, kAll), 0);
+
+    // Recorded, the switch acts only once the block is applied.
+    IDirect3DStateBlock9* block = nullptr;
+    CHECK_EQ(t->BeginStateBlock(), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_POINTSIZE, kA2m1), D3D_OK);
+    CHECK_EQ(t->EndStateBlock(&block), D3D_OK);
+    REQUIRE(block != nullptr);
+    CHECK_EQ(pixelsOutsideBands(bands(), kAll, kAll, kAll), 0);
+    CHECK_EQ(block->Apply(), D3D_OK);
+    CHECK_EQ(pixelsOutsideBands(bands(), kNone, kSome, kAll), 0);
+    block->Release();
+    back->Release();
 }

@@ -55,9 +55,10 @@ uint32_t packOperation(uint32_t op, uint32_t arg1, uint32_t arg2, uint32_t arg0)
     return std::min(op, 0xffu) | (arg1 & 0x3fu) << 8 | (arg2 & 0x3fu) << 16 | (arg0 & 0x3fu) << 24;
 }
 
-uint32_t alphaFunc(const state::DeviceState& s) {
-    return s.renderStates[D3DRS_ALPHATESTENABLE] != 0 ? s.renderStates[D3DRS_ALPHAFUNC]
-                                                      : uint32_t{D3DCMP_ALWAYS};
+uint32_t alphaFunc(const state::DeviceState& s, const FfPixelOptions& options) {
+    return s.renderStates[D3DRS_ALPHATESTENABLE] != 0 && !options.alphaToCoverage
+               ? s.renderStates[D3DRS_ALPHAFUNC]
+               : uint32_t{D3DCMP_ALWAYS};
 }
 
 FfPixelFogMode fogMode(const state::DeviceState& s) {
@@ -139,7 +140,7 @@ FfPixelState packFfPixelState(const state::DeviceState& s, const FfStageTextures
 
     block.control[0] = ffActiveStages(s, textures);
     block.control[1] = rs[D3DRS_SPECULARENABLE] != 0 ? kFfPixelSpecular : 0;
-    block.control[2] = alphaFunc(s);
+    block.control[2] = alphaFunc(s, options);
     block.control[3] = rs[D3DRS_ALPHAREF] & 0xffu; // "a value in the range 0x00 to 0xFF"
 
     block.fog[0] = fogMode(s);
@@ -175,7 +176,7 @@ FfPixelProgram ffPixelProgram(const state::DeviceState& s, const FfStageTextures
     FfPixelProgram p;
     p.activeStages = ffActiveStages(s, textures);
     // D3DCMPFUNC values are 1..8; another value compares as ALWAYS in the shader (4 bits kept).
-    const uint32_t func = alphaFunc(s);
+    const uint32_t func = alphaFunc(s, options);
     p.control = (s.renderStates[D3DRS_SPECULARENABLE] != 0 ? kFfPixelSpecular : 0) |
                 (func <= 0xfu ? func : uint32_t{D3DCMP_ALWAYS}) << 4 | uint32_t(fogMode(s)) << 8;
     // Only the active stages' programs matter: the others stay 0, so that a state change in a

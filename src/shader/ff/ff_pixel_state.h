@@ -100,6 +100,9 @@ enum class FfFogDepth : uint8_t {
 struct FfPixelOptions {
     FfTexCoordSource texCoords = FfTexCoordSource::Stage;
     FfFogDepth tableFogDepth = FfFogDepth::Z;
+    // The vendors' alpha-to-coverage acts (state/vendor_states.h): no alpha test, whatever
+    // D3DRS_ALPHATESTENABLE says.
+    bool alphaToCoverage = false;
 };
 
 // The table fog depth D3D9 picks from the projection matrix: z when its fourth column is

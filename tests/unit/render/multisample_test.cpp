@@ -205,5 +205,78 @@ TEST_F(Multisample, CountsTheDeviceDoesNotHaveAreNotAvailable) {
     EXPECT_EQ(ddivk_surface_destroy(device_, handle), S_OK);
 }
 
+// The vendors' alpha-to-coverage (state/vendor_states.h) acts on multisampled targets only. With
+// NVIDIA's ATOC and an alpha test that fails alpha 0x80, a half-alpha white square covers part
+// of each pixel's samples on the 4-sample target and is discarded on a single-sampled surface.
+// Nothing but the target changes between the draws, through the fixed-function pixel stage and
+// a pixel shader: the draw must notice the sample count, not only render-state changes.
+TEST_F(Multisample, AlphaToCoverageActsOnMultisampledTargetsOnly) {
+    const uint32_t plain = createSurface(D3DFMT_X8R8G8B8, DDIVK_SURFACE_RENDERTARGET, 1);
+    constexpr uint32_t kHalfWhite = 0x80FFFFFF;
+    // The square covers pixels 8..23 whole (its edges lie on pixel borders).
+    const std::vector<TLVertex> square = {vtx(7.5f, 7.5f, kHalfWhite),   vtx(23.5f, 7.5f, kHalfWhite),
+                                          vtx(7.5f, 23.5f, kHalfWhite),  vtx(23.5f, 7.5f, kHalfWhite),
+                                          vtx(23.5f, 23.5f, kHalfWhite), vtx(7.5f, 23.5f, kHalfWhite)};
+    auto clip = [](const TLVertex& v) {
+        return ClipVertex{2.0f * v.x / kWidth - 1.0f, 1.0f - 2.0f * v.y / kHeight, 0.5f, 1.0f, v.diffuse};
+    };
+    std::vector<ClipVertex> clipSquare;
+    for (const TLVertex& v : square)
+        clipSquare.push_back(clip(v));
+
+    // Within the square every channel reads `lo`..`hi`; elsewhere black.
+    auto expectSquare = [](const std::vector<uint32_t>& pixels, int lo, int hi) {
+        int wrong = 0;
+        for (uint32_t y = 0; y < kHeight; ++y)
+            for (uint32_t x = 0; x < kWidth; ++x) {
+                const bool inside = x >= 8 && x <= 23 && y >= 8 && y <= 23;
+                const uint32_t got = pixels[y * kWidth + x];
+                for (int shift = 0; shift < 24; shift += 8) {
+                    const int v = int(got >> shift & 0xFF);
+                    if (inside ? (v < lo || v > hi) : v != 0) {
+                        if (++wrong <= 4)
+                            ADD_FAILURE() << "pixel " << x << "," << y << ": 0x" << std::hex << got;
+                        break;
+                    }
+                }
+            }
+        EXPECT_EQ(wrong, 0);
+    };
+
+    for (const bool shaders : {false, true}) {
+        SCOPED_TRACE(shaders ? "pixel shader" : "fixed function");
+        CommandStream states;
+        renderState(states, D3DRS_CULLMODE, D3DCULL_NONE);
+        renderState(states, D3DRS_ALPHATESTENABLE, 1);
+        renderState(states, D3DRS_ALPHAFUNC, D3DCMP_GREATEREQUAL);
+        renderState(states, D3DRS_ALPHAREF, 0xC0);
+        renderState(states, D3DRS_ADAPTIVETESS_Y, D3DFMT_ATOC);
+        if (shaders) setPassThroughProgram(states);
+        ASSERT_EQ(execute(states), S_OK);
+        for (const uint32_t surface : {target_, plain, target_}) {
+            CommandStream s;
+            s.cmd(D3DDP2OP_SETRENDERTARGET, 1).put(D3DHAL_DP2SETRENDERTARGET{surface, 0});
+            clear(s, D3DCLEAR_TARGET, 0xFF000000);
+            if (shaders) {
+                s.cmd(D3DDP2OP_DRAWPRIMITIVE, 1).put(D3DHAL_DP2DRAWPRIMITIVE{D3DPT_TRIANGLELIST, 0, 2});
+                ASSERT_EQ(execute(s, clipSquare), S_OK);
+            } else {
+                s.cmd(D3DDP2OP_TRIANGLELIST, 1).put(D3DHAL_DP2TRIANGLELIST{0});
+                s.cmd(D3DDP2OP_TRIANGLELIST, 1).put(D3DHAL_DP2TRIANGLELIST{3});
+                ASSERT_EQ(execute(s, square), S_OK);
+            }
+            // Half alpha: one to three of four samples (Vulkan leaves the count to the device).
+            if (surface == target_)
+                expectSquare(readTarget(), 63, 192);
+            else
+                expectSquare(read(plain), 0, 0);
+        }
+    }
+    CommandStream back;
+    back.cmd(D3DDP2OP_SETRENDERTARGET, 1).put(D3DHAL_DP2SETRENDERTARGET{target_, depth_});
+    ASSERT_EQ(execute(back), S_OK);
+    EXPECT_EQ(ddivk_surface_destroy(device_, plain), S_OK);
+}
+
 } // namespace
 } // namespace ddivk::test

@@ -26,6 +26,47 @@ TEST(StateSetters, RenderState) {
     EXPECT_INVALID_NO_CHANGE(*c, c->setRenderState(0xffffffffu, 1));
 }
 
+// AMD's alpha-to-coverage switch (state/vendor_states.h): a D3DRS_POINTSIZE value that is no
+// point size. Through the single setter and the bulk one that DP2 RENDERSTATE tokens take.
+TEST(StateSetters, PointSizeA2MValuesSwitchAlphaToMaskAndKeepThePointSize) {
+    const uint32_t four = std::bit_cast<uint32_t>(4.0f), eight = std::bit_cast<uint32_t>(8.0f);
+    auto c = freshCache();
+    ASSERT_EQ(c->setRenderState(D3DRS_POINTSIZE, four), S_OK);
+    c->takeDirty();
+    EXPECT_EQ(c->setRenderState(D3DRS_POINTSIZE, D3DFMT_A2M1), S_OK);
+    EXPECT_EQ(c->state().alphaToMask, 1u);
+    EXPECT_EQ(c->renderState(D3DRS_POINTSIZE), four);
+    DirtyState d = c->takeDirty();
+    EXPECT_EQ(d.categories, DirtyState::RenderStates); // the draw looks again
+    EXPECT_FALSE(d.renderStates.test(D3DRS_POINTSIZE));
+    EXPECT_EQ(c->setRenderState(D3DRS_POINTSIZE, D3DFMT_A2M0), S_OK);
+    EXPECT_EQ(c->state().alphaToMask, 0u);
+    EXPECT_EQ(c->renderState(D3DRS_POINTSIZE), four);
+
+    const RenderStateItem items[] = {{D3DRS_POINTSIZE, D3DFMT_A2M1}, {D3DRS_POINTSIZE, eight}};
+    EXPECT_EQ(c->setRenderStates(std::span<const RenderStateItem>(items),
+                                 [](const RenderStateItem& i) { return i; }),
+              S_OK);
+    EXPECT_EQ(c->state().alphaToMask, 1u);
+    EXPECT_EQ(c->renderState(D3DRS_POINTSIZE), eight);
+}
+
+// NVIDIA's switch is a stored D3DRS_ADAPTIVETESS_Y value that acts with the alpha test.
+TEST(StateSetters, AlphaToCoverageIsWantedByEitherVendorsSwitch) {
+    auto c = freshCache();
+    EXPECT_FALSE(wantsAlphaToCoverage(c->state()));
+    ASSERT_EQ(c->setRenderState(D3DRS_ADAPTIVETESS_Y, D3DFMT_ATOC), S_OK);
+    EXPECT_EQ(c->renderState(D3DRS_ADAPTIVETESS_Y), D3DFMT_ATOC);
+    EXPECT_FALSE(wantsAlphaToCoverage(c->state())); // no alpha test to replace
+    ASSERT_EQ(c->setRenderState(D3DRS_ALPHATESTENABLE, 1), S_OK);
+    EXPECT_TRUE(wantsAlphaToCoverage(c->state()));
+    ASSERT_EQ(c->setRenderState(D3DRS_ADAPTIVETESS_Y, 0), S_OK);
+    EXPECT_FALSE(wantsAlphaToCoverage(c->state()));
+    ASSERT_EQ(c->setRenderState(D3DRS_ALPHATESTENABLE, 0), S_OK);
+    ASSERT_EQ(c->setRenderState(D3DRS_POINTSIZE, D3DFMT_A2M1), S_OK);
+    EXPECT_TRUE(wantsAlphaToCoverage(c->state())); // AMD's acts without the alpha test
+}
+
 TEST(StateSetters, TextureStageState) {
     auto c = freshCache();
     EXPECT_EQ(c->setTextureStageState(7, D3DTSS_CONSTANT, 0xff00ff00u), S_OK);

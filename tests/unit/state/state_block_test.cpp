@@ -3,6 +3,7 @@
 // src/state/predefined_blocks.cpp, so a wrong row in either shows up here.
 #include "state_test_util.h"
 
+#include <bit>
 #include <vector>
 
 namespace ddivk::state {
@@ -30,6 +31,8 @@ void scramble(StateCache& c, uint32_t seed) {
     const uint32_t v = seed << 16;
     for (uint32_t rs = 0; rs < kRenderStateCount; ++rs)
         ASSERT_EQ(c.setRenderState(rs, v + rs), S_OK);
+    // AMD's alpha-to-coverage switch: on for odd seeds, off for even ones.
+    ASSERT_EQ(c.setRenderState(D3DRS_POINTSIZE, seed % 2 ? D3DFMT_A2M1 : D3DFMT_A2M0), S_OK);
     for (uint32_t stage = 0; stage < kTextureStages; ++stage)
         for (uint32_t t = 0; t < kTextureStageStateCount; ++t)
             if (isTextureStageState(t)) {
@@ -138,8 +141,10 @@ std::vector<bool> expectedSlots(uint32_t type) {
             group(g);
     } else {
         lists(kVertexRs, kVertexSamp, kVertexTss);
-        for (SlotGroup g : {SlotGroup::VertexShader, SlotGroup::VsConstF, SlotGroup::VsConstI,
-                            SlotGroup::VsConstB, SlotGroup::StreamFrequency, SlotGroup::VertexInput})
+        // Not on the page: AMD's alpha-to-coverage switch, set through D3DRS_POINTSIZE (154).
+        for (SlotGroup g :
+             {SlotGroup::VertexShader, SlotGroup::VsConstF, SlotGroup::VsConstI, SlotGroup::VsConstB,
+              SlotGroup::StreamFrequency, SlotGroup::VertexInput, SlotGroup::AlphaToMask})
             group(g);
     }
     return in;
@@ -279,6 +284,28 @@ TEST(RecordedStateBlock, RecordedStatesAreNotAppliedUntilExecute) {
     ASSERT_NE(block, nullptr);
     EXPECT_EQ(block->mask.count(), 6u); // ZFUNC, texture 0, two registers, VIEW, viewport
     EXPECT_EQ(block->lights.size(), 2u);
+}
+
+// AMD's alpha-to-coverage switch, recorded, is its own slot: applying the block switches it
+// and leaves the point size as it is.
+TEST(RecordedStateBlock, TheAlphaToMaskSwitchIsRecordedApartFromThePointSize) {
+    auto c = freshCache();
+    const uint32_t two = std::bit_cast<uint32_t>(2.0f), three = std::bit_cast<uint32_t>(3.0f);
+    ASSERT_EQ(c->setRenderState(D3DRS_POINTSIZE, two), S_OK);
+    ASSERT_EQ(c->beginStateBlock(6), S_OK);
+    ASSERT_EQ(c->setRenderState(D3DRS_POINTSIZE, D3DFMT_A2M1), S_OK);
+    ASSERT_EQ(c->endStateBlock(6), S_OK);
+    EXPECT_EQ(c->state().alphaToMask, 0u); // recorded, not applied
+    const StateBlock* block = c->stateBlock(6);
+    ASSERT_NE(block, nullptr);
+    EXPECT_EQ(block->mask.count(), 1u);
+    EXPECT_TRUE(block->mask.test(slotOf(SlotGroup::AlphaToMask)));
+    ASSERT_EQ(c->setRenderState(D3DRS_POINTSIZE, three), S_OK);
+    c->takeDirty();
+    ASSERT_EQ(c->executeStateBlock(6), S_OK);
+    EXPECT_EQ(c->state().alphaToMask, 1u);
+    EXPECT_EQ(c->renderState(D3DRS_POINTSIZE), three);
+    EXPECT_TRUE(c->takeDirty().has(DirtyState::RenderStates));
 }
 
 TEST(RecordedStateBlock, RenderTargetsAreNotRecorded) {

@@ -1,0 +1,29 @@
+// The GPU vendors' D3D9 extras that programs switch with render-state values, as the vendors'
+// drivers read them. Alpha-to-coverage, two ways (the codes: ddivk/d3d9_formats.h):
+// - NVIDIA: D3DRS_ADAPTIVETESS_Y = ATOC. It acts while the alpha test is enabled, in the test's
+//   place. 0 (or any other value) turns it off. The value is stored like any render state.
+// - AMD: D3DRS_POINTSIZE = A2M1 turns it on, A2M0 off, with or without the alpha test. The
+//   switch is not a point size: it goes to DeviceState::alphaToMask, the point size stays.
+// Either way it acts only on multisampled targets; elsewhere the alpha test works as ever.
+#pragma once
+
+#include "ddivk/d3d9_enums.h"
+#include "ddivk/d3d9_formats.h"
+#include "state/device_state.h"
+
+#include <cstdint>
+
+namespace ddivk::state {
+
+// Whether setting render state `state` to `value` is AMD's switch rather than a point size.
+constexpr bool isAlphaToMaskSwitch(uint32_t state, uint32_t value) {
+    return state == D3DRS_POINTSIZE && (value == D3DFMT_A2M1 || value == D3DFMT_A2M0);
+}
+
+// Whether the state asks for alpha-to-coverage (on a multisampled target, the draw's to decide).
+inline bool wantsAlphaToCoverage(const DeviceState& s) {
+    return s.alphaToMask != 0 || (s.renderStates[D3DRS_ADAPTIVETESS_Y] == D3DFMT_ATOC &&
+                                  s.renderStates[D3DRS_ALPHATESTENABLE] != 0);
+}
+
+} // namespace ddivk::state
