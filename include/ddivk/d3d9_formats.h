@@ -63,5 +63,9 @@ constexpr uint32_t D3DFMT_NULL = makeFourCC('N', 'U', 'L', 'L');
 constexpr uint32_t D3DFMT_ATOC = makeFourCC('A', 'T', 'O', 'C');
 constexpr uint32_t D3DFMT_A2M0 = makeFourCC('A', '2', 'M', '0');
 constexpr uint32_t D3DFMT_A2M1 = makeFourCC('A', '2', 'M', '1');
+// RESZ, the vendors' depth-buffer copy into an INTZ texture: CheckDeviceFormat(...,
+// D3DUSAGE_RENDERTARGET, D3DRTYPE_SURFACE, RESZ) advertises it; the command itself is a
+// D3DRS_POINTSIZE value (state/vendor_states.h).
+constexpr uint32_t D3DFMT_RESZ = makeFourCC('R', 'E', 'S', 'Z');
 
 } // namespace ddivk

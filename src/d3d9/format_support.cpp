@@ -140,6 +140,9 @@ HRESULT checkDeviceFormat(const Adapter& adapter, ::D3DFORMAT adapterFormat, DWO
     }
     // NVIDIA's alpha-to-coverage is advertised as a surface "format" (state/vendor_states.h).
     if (uint32_t(format) == D3DFMT_ATOC) return type == ::D3DRTYPE_SURFACE ? D3D_OK : D3DERR_NOTAVAILABLE;
+    // RESZ (the depth buffer copied into an INTZ texture) is advertised as a render-target surface.
+    if (uint32_t(format) == D3DFMT_RESZ)
+        return type == ::D3DRTYPE_SURFACE && (usage & D3DUSAGE_RENDERTARGET) ? D3D_OK : D3DERR_NOTAVAILABLE;
     const draw::FormatInfo* info = draw::findFormat(format);
     if (!info) return D3DERR_NOTAVAILABLE;
     // Displacement maps feed N-patches, which the driver does not tessellate.

@@ -164,6 +164,9 @@ class Context final : public dp2::Target {
     bool keepForRepeat(const DrawCall& call);
     // The texture bound to sampler `stateIndex` (dense index), or null.
     Resource* boundTexture(uint32_t stateIndex);
+    // RESZ (state/vendor_states.h): the depth buffer into the INTZ texture at sampler 0, when
+    // they match; otherwise a warning and nothing.
+    void resolveDepthIntoSampler0();
     // Bit n (of `samplerMask`'s pixel samplers): a 2D shadow map (draw::comparesDepth) is bound.
     uint16_t shadowMapsAt(uint32_t samplerMask);
 

@@ -40,9 +40,13 @@ D3DLIGHT9 toLight9(const D3DLIGHT7& l) {
 
 HRESULT Context::renderStates(dp2::Items<D3DHAL_DP2RENDERSTATE> items) {
     // The hot path of state-heavy streams: one bounds check and one store per state.
-    return state_.setRenderStates(items, [](const D3DHAL_DP2RENDERSTATE& rs) {
+    const HRESULT hr = state_.setRenderStates(items, [](const D3DHAL_DP2RENDERSTATE& rs) {
         return state::RenderStateItem{rs.RenderState, rs.dwState};
     });
+    // RESZ, a command among the states (context_depth_resolve.cpp).
+    if (state_.takeDepthResolveRequest()) [[unlikely]]
+        resolveDepthIntoSampler0();
+    return hr;
 }
 
 HRESULT Context::textureStageStates(dp2::Items<D3DHAL_DP2TEXTURESTAGESTATE> items) {

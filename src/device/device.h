@@ -87,6 +87,10 @@ class Device {
     // presents read. The surface itself when it has one sample; nullptr for a multisampled
     // depth surface (Vulkan resolves those only at the end of a pass). Throws vk::Error.
     Surface* resolve(Surface& surface);
+    // Copies depth surface `source` into `dest`, a single-sampled depth surface of its size and
+    // format (an INTZ texture's level): a copy, or sample 0 of each pixel of a multisampled
+    // source through a pass's depth resolve. RESZ (state/vendor_states.h). Throws vk::Error.
+    void copyDepth(Surface& source, Surface& dest);
     // Copies the pixels out after all recorded work (waits for the GPU).
     HRESULT readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint64_t size);
     // Presents (flips) the surface: submits recorded work; the flip completes with it.

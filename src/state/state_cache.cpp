@@ -34,6 +34,7 @@ void StateCache::reset(const DeviceDefaults& defaults) {
     lights_.clear();
     blocks_.clear();
     recording_ = false;
+    depthResolveRequested_ = false;
     markAllDirty();
 }
 

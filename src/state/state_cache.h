@@ -124,6 +124,15 @@ class StateCache {
     const StateBlock* stateBlock(uint32_t handle) const;
     size_t stateBlockCount() const { return blocks_.size(); }
 
+    // ---- Commands among the render states ----
+    // Whether a RESZ (state/vendor_states.h) was set since the last call, outside a recording;
+    // clears the request. The context performs it.
+    bool takeDepthResolveRequest() {
+        const bool requested = depthResolveRequested_;
+        depthResolveRequested_ = false;
+        return requested;
+    }
+
     // ---- Dirty tracking ----
     // Hands over what changed since the last call and clears it.
     DirtyState takeDirty();
@@ -217,6 +226,7 @@ class StateCache {
     DirtyState dirty_;
     LightTable lights_;
     bool recording_ = false;
+    bool depthResolveRequested_ = false; // takeDepthResolveRequest
     std::unique_ptr<Recorder> recorder_; // allocated by the first BEGIN, reused
     std::unordered_map<uint32_t, StateBlock> blocks_;
 };
@@ -226,9 +236,15 @@ class StateCache {
 inline HRESULT StateCache::setRenderState(uint32_t state, uint32_t value) {
     if (state >= kRenderStateCount) [[unlikely]]
         return D3DERR_INVALIDCALL;
-    if (isAlphaToMaskSwitch(state, value)) [[unlikely]]
-        return write(SlotGroup::AlphaToMask, 0,
-                     [&](DeviceState& s) { s.alphaToMask = value == D3DFMT_A2M1; });
+    if (state == D3DRS_POINTSIZE) [[unlikely]] {
+        if (isAlphaToMaskSwitch(state, value))
+            return write(SlotGroup::AlphaToMask, 0,
+                         [&](DeviceState& s) { s.alphaToMask = value == D3DFMT_A2M1; });
+        if (value == kReszCode) { // a command: nothing is stored, nothing recorded
+            depthResolveRequested_ = depthResolveRequested_ || !recording_;
+            return S_OK;
+        }
+    }
     if (recording_) [[unlikely]]
         return write(SlotGroup::RenderState, state, [&](DeviceState& s) { s.renderStates[state] = value; });
     state_.renderStates[state] = value;
@@ -291,7 +307,7 @@ template <class Item, class Get> HRESULT StateCache::setRenderStates(std::span<c
     }
     for (const Item& item : items) {
         const RenderStateItem rs = get(item);
-        if (isAlphaToMaskSwitch(rs.state, rs.value)) [[unlikely]] {
+        if (rs.state == D3DRS_POINTSIZE) [[unlikely]] { // the vendors' values: setRenderState
             setRenderState(rs.state, rs.value);
             continue;
         }

@@ -5,6 +5,9 @@
 // - AMD: D3DRS_POINTSIZE = A2M1 turns it on, A2M0 off, with or without the alpha test. The
 //   switch is not a point size: it goes to DeviceState::alphaToMask, the point size stays.
 // Either way it acts only on multisampled targets; elsewhere the alpha test works as ever.
+// And one command: RESZ, D3DRS_POINTSIZE = kReszCode, copies the depth buffer (sample 0 of each
+// pixel of a multisampled one) into the INTZ texture bound at sampler 0. It is no state: the
+// cache keeps the point size and raises a request the context takes (StateCache).
 #pragma once
 
 #include "ddivk/d3d9_enums.h"
@@ -14,6 +17,9 @@
 #include <cstdint>
 
 namespace ddivk::state {
+
+// The D3DRS_POINTSIZE value of the RESZ command (the vendors' documentation of RESZ).
+constexpr uint32_t kReszCode = 0x7fa05000;
 
 // Whether setting render state `state` to `value` is AMD's switch rather than a point size.
 constexpr bool isAlphaToMaskSwitch(uint32_t state, uint32_t value) {

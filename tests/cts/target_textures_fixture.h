@@ -96,6 +96,13 @@ class TargetTextures : public Cts, public ::testing::WithParamInterface<Door> {
         uint32_t depth = 0;
         EXPECT_EQ(createTargetTexture(D3DDDI_RESOURCE_ZBUFFER, format, kWidth, kHeight, 1, &depth), S_OK);
         EXPECT_EQ(setDepth(depth), S_OK);
+        drawDepthPoints(points);
+        clearTarget(door()); // the colour only: the depth stays
+        return depth;
+    }
+    // The bound depth buffer (Z on, writes on, LESSEQUAL) cleared to 1 with `points` drawn in at
+    // their depths.
+    void drawDepthPoints(const std::vector<DepthPoint>& points) {
         EXPECT_EQ(setRenderState(door(), D3DRS_ZENABLE, D3DZB_TRUE), S_OK);
         EXPECT_EQ(setRenderState(door(), D3DRS_ZWRITEENABLE, 1), S_OK);
         EXPECT_EQ(setRenderState(door(), D3DRS_ZFUNC, D3DCMP_LESSEQUAL), S_OK);
@@ -104,8 +111,6 @@ class TargetTextures : public Cts, public ::testing::WithParamInterface<Door> {
         mapPixels(kWidth, kHeight, 1.0f, 0.0f);
         setStream(door(), 0, createBuffer(points), 0, sizeof(DepthPoint));
         EXPECT_EQ(drawPrimitive(door(), D3DPT_POINTLIST, 0, uint32_t(points.size())), S_OK);
-        clearTarget(door()); // the colour only: the depth stays
-        return depth;
     }
     // Coloured points (kColorPointVs) at pixel positions of the current target.
     void drawColorPoints(const std::vector<PixelVertex>& points) {

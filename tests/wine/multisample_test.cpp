@@ -410,3 +410,67 @@ TEST(AlphaToCoverage, VendorSwitchesCoverByAlphaOnMultisampledTargets) {
     block->Release();
     back->Release();
 }
+
+// ---- RESZ: the multisampled depth buffer copied into an INTZ texture ("Vendor extras") ----
+
+// The vendors' sequence: an INTZ texture of the depth buffer's size at sampler 0, a dummy point
+// drawn with every write off, POINTSIZE = RESZ_CODE, then POINTSIZE = 0. The texture then holds
+// sample 0 of each pixel's depth, which a textured rectangle shows in every channel.
+TEST(Resz, CopiesTheMultisampledDepthBufferIntoIntz) {
+    MultisampledDevice t;
+    REQUIRE(t.device != nullptr);
+    constexpr D3DFORMAT kResz = D3DFORMAT(MAKEFOURCC('R', 'E', 'S', 'Z'));
+    constexpr D3DFORMAT kIntz = D3DFORMAT(MAKEFOURCC('I', 'N', 'T', 'Z'));
+    constexpr DWORD kReszCode = 0x7fa05000;
+    CHECK_EQ(t.d3d->CheckDeviceFormat(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DUSAGE_RENDERTARGET,
+                                      D3DRTYPE_SURFACE, kResz),
+             D3D_OK);
+
+    // Depth 0.25 in the left half, 0.75 in the right, a border of one pixel left at the cleared
+    // 1 (the view volume ends at the outermost pixels' centres); colour writes off.
+    std::vector<ScreenVertex> halves = screenRect(1, 1, kWidth / 2, kHeight - 1, 0.25f, 0xFFFFFFFF);
+    const std::vector<ScreenVertex> right =
+        screenRect(kWidth / 2, 1, kWidth - 1, kHeight - 1, 0.75f, 0xFFFFFFFF);
+    halves.insert(halves.end(), right.begin(), right.end());
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFF000000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZENABLE, D3DZB_TRUE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZFUNC, D3DCMP_ALWAYS), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_CULLMODE, D3DCULL_NONE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_COLORWRITEENABLE, 0), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->BeginScene(), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 4, halves.data(), sizeof(ScreenVertex)), D3D_OK);
+
+    IDirect3DTexture9* intz = nullptr;
+    REQUIRE(t->CreateTexture(kWidth, kHeight, 1, D3DUSAGE_DEPTHSTENCIL, kIntz, D3DPOOL_DEFAULT, &intz,
+                             nullptr) == D3D_OK);
+    CHECK_EQ(t->SetTexture(0, intz), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZENABLE, D3DZB_FALSE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZWRITEENABLE, FALSE), D3D_OK);
+    const ScreenVertex dummy{0, 0, 0, 1, 0};
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_POINTLIST, 1, &dummy, sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_POINTSIZE, kReszCode), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_POINTSIZE, 0), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_COLORWRITEENABLE, 0xF), D3D_OK);
+
+    // The texture drawn over a plain target, point-sampled: the depth in every channel.
+    IDirect3DSurface9* plain = plainTarget(t.device);
+    REQUIRE(plain != nullptr);
+    CHECK_EQ(t->SetRenderTarget(0, plain), D3D_OK);
+    CHECK_EQ(t->SetDepthStencilSurface(nullptr), D3D_OK);
+    selectTexture(t.device);
+    const std::vector<TexVertex> rect = texturedRect(0, 0, kWidth, kHeight, 0xFFFFFFFF);
+    CHECK_EQ(t->SetFVF(kTexFvf), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, rect.data(), sizeof(TexVertex)), D3D_OK);
+    CHECK_EQ(t->EndScene(), D3D_OK);
+    CHECK_EQ(mismatchedPixels(
+                 readPixels(t.device, plain), kWidth, kHeight,
+                 [](int x, int y) {
+                     if (x == 0 || y == 0 || x == kWidth - 1 || y == kHeight - 1) return 0xFFFFFFu;
+                     return x < kWidth / 2 ? 0x404040u : 0xBFBFBFu;
+                 },
+                 1),
+             0);
+    plain->Release();
+    intz->Release();
+}

@@ -51,6 +51,25 @@ TEST(StateSetters, PointSizeA2MValuesSwitchAlphaToMaskAndKeepThePointSize) {
     EXPECT_EQ(c->renderState(D3DRS_POINTSIZE), eight);
 }
 
+// RESZ is a command, not a point size: it raises a request once, and none while recording.
+TEST(StateSetters, ReszIsARequestNotAPointSize) {
+    const uint32_t four = std::bit_cast<uint32_t>(4.0f);
+    auto c = freshCache();
+    ASSERT_EQ(c->setRenderState(D3DRS_POINTSIZE, four), S_OK);
+    c->takeDirty();
+    EXPECT_FALSE(c->takeDepthResolveRequest());
+    EXPECT_EQ(c->setRenderState(D3DRS_POINTSIZE, kReszCode), S_OK);
+    EXPECT_EQ(c->renderState(D3DRS_POINTSIZE), four);
+    EXPECT_FALSE(c->dirty().any());
+    EXPECT_TRUE(c->takeDepthResolveRequest());
+    EXPECT_FALSE(c->takeDepthResolveRequest());
+    ASSERT_EQ(c->beginStateBlock(1), S_OK);
+    EXPECT_EQ(c->setRenderState(D3DRS_POINTSIZE, kReszCode), S_OK);
+    ASSERT_EQ(c->endStateBlock(1), S_OK);
+    EXPECT_EQ(c->stateBlock(1)->mask.count(), 0u);
+    EXPECT_FALSE(c->takeDepthResolveRequest());
+}
+
 // NVIDIA's switch is a stored D3DRS_ADAPTIVETESS_Y value that acts with the alpha test.
 TEST(StateSetters, AlphaToCoverageIsWantedByEitherVendorsSwitch) {
     auto c = freshCache();
