@@ -53,6 +53,11 @@ constexpr uint32_t D3DFMT_DXT3 = makeFourCC('D', 'X', 'T', '3');
 constexpr uint32_t D3DFMT_DXT4 = makeFourCC('D', 'X', 'T', '4');
 constexpr uint32_t D3DFMT_DXT5 = makeFourCC('D', 'X', 'T', '5');
 constexpr uint32_t D3DFMT_INTZ = makeFourCC('I', 'N', 'T', 'Z');
+// AMD's depth textures (draw::samplesDepth): 16- and 24-bit depth buffers whose texels sample
+// the depth itself in red, not a comparison; green and blue read 0, alpha 1. Programs take
+// CheckDeviceFormat(..., D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, DF24) as the sign of FETCH4.
+constexpr uint32_t D3DFMT_DF16 = makeFourCC('D', 'F', '1', '6');
+constexpr uint32_t D3DFMT_DF24 = makeFourCC('D', 'F', '2', '4');
 // The vendors' render-target format without memory (depth-only passes such as shadow maps):
 // colour writes go nowhere.
 constexpr uint32_t D3DFMT_NULL = makeFourCC('N', 'U', 'L', 'L');

@@ -33,6 +33,8 @@ constexpr SurfaceFormatInfo kFormats[] = {
     {D3DFMT_D16, DS, 2, "D16"},
     {D3DFMT_D32F_LOCKABLE, DS, 4, "D32F_LOCKABLE"},
     {D3DFMT_INTZ, DS, 4, "INTZ"},
+    {D3DFMT_DF16, DS, 2, "DF16"},
+    {D3DFMT_DF24, DS, 4, "DF24"},
 };
 
 } // namespace

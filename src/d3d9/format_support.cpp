@@ -60,7 +60,8 @@ HRESULT checkQueries(const Adapter& adapter, const draw::FormatInfo& info, DWORD
 
 // The storage a resource of `type` and `usage` (RENDERTARGET, DEPTHSTENCIL or neither) needs, by
 // the driver's rules: volume textures are never targets; depth formats are only depth-stencil
-// resources, and the only depth textures are INTZ and 2D shadow maps (D16, D24X8, D24S8).
+// resources, and the only depth textures are INTZ, DF16, DF24 (draw::samplesDepth) and 2D shadow
+// maps (D16, D24X8, D24S8).
 VkFormat storageForUse(const Adapter& adapter, const draw::FormatInfo& info, DWORD usage, ::D3DRESOURCETYPE type) {
     const bool volume = type == ::D3DRTYPE_VOLUMETEXTURE || type == ::D3DRTYPE_VOLUME;
     const bool texture = type != ::D3DRTYPE_SURFACE;

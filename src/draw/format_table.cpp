@@ -96,6 +96,18 @@ constexpr FormatInfo kFormats[] = {
      false,
      {R, R, R, R},
      1},
+    // DF16, DF24: AMD's depth textures, the depth in red (green and blue 0, alpha 1).
+    {D3DFMT_DF16, "D3DFMT_DF16", VK_FORMAT_D16_UNORM, NONE, 2, false, true, false, {R, ZERO, ZERO, ONE}, 1},
+    {D3DFMT_DF24,
+     "D3DFMT_DF24",
+     VK_FORMAT_D24_UNORM_S8_UINT,
+     VK_FORMAT_D32_SFLOAT_S8_UINT,
+     4,
+     false,
+     true,
+     false,
+     {R, ZERO, ZERO, ONE},
+     1},
     // NULL: render targets without memory (hasStorage false), for depth-only passes.
     {D3DFMT_NULL, "D3DFMT_NULL", NONE, NONE, 0, true, false, false, kIdentity, 1},
 };

@@ -32,9 +32,10 @@ inline bool hasStorage(const FormatInfo& f) {
     return f.vkFormat != VK_FORMAT_UNDEFINED;
 }
 
-// A depth format whose textures sample the depth itself (INTZ), not a comparison.
+// A depth format whose textures sample the depth itself, not a comparison: INTZ (the depth in
+// every channel) and AMD's DF16 and DF24 (the depth in red).
 inline bool samplesDepth(const FormatInfo& f) {
-    return f.d3dFormat == D3DFMT_INTZ;
+    return f.d3dFormat == D3DFMT_INTZ || f.d3dFormat == D3DFMT_DF16 || f.d3dFormat == D3DFMT_DF24;
 }
 
 // A depth format whose 2D textures are shadow maps, as D3D9 drivers make them (D16, D24X8,

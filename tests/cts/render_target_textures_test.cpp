@@ -104,32 +104,51 @@ TEST_P(TargetTextures, BlitsAndFillsNameTheLevels) {
     expectScene(scene);
 }
 
-// INTZ: a depth texture a program renders depth into and then samples, the depth arriving in
-// every channel. Points at depths k / 255 read back as k in R, G and B (the target has no
-// alpha); the rest holds the cleared depth 1.
-TEST_P(TargetTextures, IntzSamplesTheDepthDrawnIntoEveryChannel) {
+// Depth textures a program renders depth into and then samples: INTZ returns the depth in every
+// channel, AMD's DF16 and DF24 in red with green and blue 0 and alpha 1. Points at depths k / 255
+// read back as k (the rest holds the cleared depth 1); a second pass moves alpha into red
+// (r0.wyzx), which reads k for INTZ and 255 for the DF formats. (The target has no alpha.)
+TEST_P(TargetTextures, DepthTexturesSampleTheDepthDrawn) {
     const uint32_t ks[3] = {51, 100, 200};
-    std::vector<DepthPoint> points;
-    for (uint32_t i = 0; i < 3; ++i)
-        points.push_back({float(1 + i), 1, float(ks[i]) / 255.0f, 0xFFFFFFFF});
-    const uint32_t depth = depthTextureWithPoints(D3DFMT_INTZ, points);
-    ASSERT_EQ(setDepth(0), S_OK);
-    ASSERT_EQ(setRenderState(door(), D3DRS_ZENABLE, D3DZB_FALSE), S_OK);
-    clearTarget(door());
+    for (uint32_t format : {D3DFMT_INTZ, D3DFMT_DF16, D3DFMT_DF24}) {
+        SCOPED_TRACE(format);
+        std::vector<DepthPoint> points;
+        for (uint32_t i = 0; i < 3; ++i)
+            points.push_back({float(1 + i), 1, float(ks[i]) / 255.0f, 0xFFFFFFFF});
+        const uint32_t depth = depthTextureWithPoints(format, points);
+        ASSERT_EQ(setDepth(0), S_OK);
+        ASSERT_EQ(setRenderState(door(), D3DRS_ZENABLE, D3DZB_FALSE), S_OK);
+        clearTarget(door());
 
-    // Texels (0..3, 1) of the 64 x 48 depth texture, sampled at their centres into (10.., 20).
-    restoreTarget();
-    setProgram(door(), kTexPointVs, kSamplePs, texPointDeclaration());
-    setPixelToClip(door());
-    bind(0, depth);
-    std::vector<TexPoint> samples;
-    for (uint32_t x = 0; x < 4; ++x)
-        samples.push_back({float(10 + x), 20, (x + 0.5f) / kWidth, 1.5f / kHeight, 0, 0});
-    setStream(door(), 0, createBuffer(samples), 0, sizeof(TexPoint));
-    ASSERT_EQ(drawPrimitive(door(), D3DPT_POINTLIST, 0, 4), S_OK);
-    auto grey = [](uint32_t k) { return 0xFF000000u | k << 16 | k << 8 | k; }; // X8R8G8B8 target
-    expectScene({{{10, 20}, 0xFFFFFFFF}, {{11, 20}, grey(51)}, {{12, 20}, grey(100)}, {{13, 20}, grey(200)}},
-                1);
+        // Texels (0..3, 1) of the 64 x 48 depth texture, sampled at their centres into (10.., 20)
+        // and (10.., 21).
+        restoreTarget();
+        setPixelToClip(door());
+        bind(0, depth);
+        std::vector<TexPoint> samples;
+        for (uint32_t x = 0; x < 4; ++x)
+            samples.push_back({float(10 + x), 20, (x + 0.5f) / kWidth, 1.5f / kHeight, 0, 0});
+        setStream(door(), 0, createBuffer(samples), 0, sizeof(TexPoint));
+        setProgram(door(), kTexPointVs, kSamplePs, texPointDeclaration());
+        ASSERT_EQ(drawPrimitive(door(), D3DPT_POINTLIST, 0, 4), S_OK);
+        setProgram(door(), kTexPointVs, kAlphaToRedPs, texPointDeclaration());
+        for (TexPoint& p : samples)
+            p.y = 21;
+        setStream(door(), 0, createBuffer(samples), 0, sizeof(TexPoint));
+        ASSERT_EQ(drawPrimitive(door(), D3DPT_POINTLIST, 0, 4), S_OK);
+
+        const bool intz = format == D3DFMT_INTZ;
+        auto sampled = [&](uint32_t k) { // X8R8G8B8 target
+            return 0xFF000000u | k << 16 | (intz ? k << 8 | k : 0);
+        };
+        Pixels scene;
+        for (uint32_t x = 0; x < 4; ++x) {
+            const uint32_t k = x == 0 ? 255 : ks[x - 1];
+            scene[{int(10 + x), 20}] = sampled(k);
+            scene[{int(10 + x), 21}] = intz ? sampled(k) : sampled(255);
+        }
+        expectScene(scene, 1);
+    }
 }
 
 // Sampling the texture a draw renders into is undefined in D3D9 (and a feedback loop Vulkan

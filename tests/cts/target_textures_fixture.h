@@ -9,6 +9,9 @@
 namespace ddivk::test {
 
 inline constexpr const char* kSamplePs = "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexldl oC0, v0, s0\n";
+// The same lookup with alpha moved into red (r0.wyzx), for targets without alpha.
+inline constexpr const char* kAlphaToRedPs =
+    "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexldl r0, v0, s0\nmov oC0, r0.wyzx\n";
 
 // A point at a depth, for kColorPointVs with a FLOAT3 position: clip = (pixel * (2 / W, -2 / H)
 // + (-1, 1), z, 1) with mapPixels(..., 1, 0)'s c0, c1.

@@ -206,8 +206,10 @@ TEST(FormatTable, EveryRowHasAVulkanFormatTheDeviceCanUse) {
     vk::Device& device = test::sharedDevice();
     for (const FormatInfo& f : formatTable()) {
         if (!hasStorage(f)) continue; // NULL: no image at all (its own test below)
-        const bool depth = f.d3dFormat == D3DFMT_D16 || f.d3dFormat == D3DFMT_D24S8 || f.d3dFormat == D3DFMT_D24X8 ||
-                           f.d3dFormat == D3DFMT_D32F_LOCKABLE || f.d3dFormat == D3DFMT_INTZ;
+        const bool depth = f.d3dFormat == D3DFMT_D16 || f.d3dFormat == D3DFMT_D24S8 ||
+                           f.d3dFormat == D3DFMT_D24X8 || f.d3dFormat == D3DFMT_D32F_LOCKABLE ||
+                           f.d3dFormat == D3DFMT_INTZ || f.d3dFormat == D3DFMT_DF16 ||
+                           f.d3dFormat == D3DFMT_DF24;
         const VkFormatFeatureFlags need =
             depth ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
         bool usable = false;
