@@ -169,6 +169,9 @@ class Context final : public dp2::Target {
     void resolveDepthIntoSampler0();
     // Bit n (of `samplerMask`'s pixel samplers): a 2D shadow map (draw::comparesDepth) is bound.
     uint16_t shadowMapsAt(uint32_t samplerMask);
+    // Bit n (of `samplerMask`'s pixel samplers): its lookups are AMD's FETCH4 (draw/fetch4.h).
+    uint16_t fetch4At(uint32_t samplerMask);
+    bool anyPixelFetch4() const;
 
     Device& device_;
     state::StateCache state_;

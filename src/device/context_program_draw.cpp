@@ -14,6 +14,7 @@
 #include "device/draw_area.h"
 #include "device/draw_programs.h"
 #include "draw/dynamic_state.h"
+#include "draw/fetch4.h"
 #include "draw/pipeline_state.h"
 #include "draw/primitive.h"
 #include "draw/vertex_decl.h"
@@ -104,6 +105,26 @@ uint16_t Context::shadowMapsAt(uint32_t samplerMask) {
             maps |= uint16_t(1u << n);
     }
     return maps;
+}
+
+bool Context::anyPixelFetch4() const {
+    const auto& fetch4 = state_.state().fetch4;
+    return std::any_of(fetch4.begin(), fetch4.begin() + state::kPixelSamplers,
+                       [](uint32_t on) { return on != 0; });
+}
+
+uint16_t Context::fetch4At(uint32_t samplerMask) {
+    const state::DeviceState& s = state_.state();
+    uint16_t fetch4 = 0;
+    for (samplerMask &= (1u << state::kPixelSamplers) - 1; samplerMask; samplerMask &= samplerMask - 1) {
+        const uint32_t n = uint32_t(std::countr_zero(samplerMask));
+        if (!s.fetch4[n]) continue; // (the common case: no texture lookup)
+        const Resource* t = boundTexture(n);
+        if (t && draw::fetch4Applies(s.fetch4[n], s.samplerStates[n][D3DSAMP_MAGFILTER],
+                                     t->kind() == ResourceKind::Texture2D, t->format()))
+            fetch4 |= uint16_t(1u << n);
+    }
+    return fetch4;
 }
 
 HRESULT Context::drawProgram(const DrawCall& call) {
@@ -242,13 +263,14 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         // Shadow maps bound at the samplers the program reads: those lookups compare. (Every
         // key has the same sampler mask; the default key's translation always exists.)
         const uint16_t shadowMaps = shadowMapsAt(ps->translation->samplerMask);
+        const uint16_t fetch4 = fetch4At(ps->translation->samplerMask);
         // The previous draw's translation holds while nothing its key reads changed: render
         // states, point sprites, what feeds the stage, the shadow maps (ps_1_x keys also read
         // the bound textures' types, whose handles may be reused: chosen every draw).
         if (major != 1 && memo.pixelObject == ps && memo.pixel && ps->lastTranslation.get() == memo.pixel &&
             !(sinceLast & state::DirtyState::RenderStates) && memo.pixelPointSprites == pointSprites &&
             memo.pixelAfterShader == (vs != nullptr) && memo.pixelShadowMaps == shadowMaps &&
-            memo.pixelAlphaToCoverage == alphaToCoverage) {
+            memo.pixelFetch4 == fetch4 && memo.pixelAlphaToCoverage == alphaToCoverage) {
             pixel = static_cast<const shader::Translation*>(memo.pixel);
         } else {
             memo.pixelObject = nullptr;
@@ -256,6 +278,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             psKey.flatColors = s.renderStates[D3DRS_SHADEMODE] == D3DSHADE_FLAT;
             psKey.pointSprite = pointSprites;
             psKey.shadowSamplers = shadowMaps;
+            psKey.fetch4Samplers = fetch4;
             // After the fixed-function vertex pipeline, which writes TEXCOORD0..7, COLOR0..1 and
             // FOG: the pixel shader declares all of them, and reads 0 from inputs beyond them.
             if (!vs) psKey.psInputLocations = shader::TranslationKey::kFixedFunctionVaryings;
@@ -271,6 +294,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             memo.pixelPointSprites = pointSprites;
             memo.pixelAfterShader = vs != nullptr;
             memo.pixelShadowMaps = shadowMaps;
+            memo.pixelFetch4 = fetch4;
             memo.pixelAlphaToCoverage = alphaToCoverage;
         }
         for (const shader::InterfaceSlot& slot : pixel->inputs)

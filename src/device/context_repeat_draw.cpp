@@ -11,6 +11,9 @@ namespace ddivk::device {
 bool Context::canRepeatDraw(const DrawCall& call, uint32_t sinceLast) const {
     const RepeatableDraw& r = repeat_;
     if (!r.valid || (sinceLast & ~kRepeatableChanges) != 0) return false;
+    // A sampler's MAGFILTER decides whether its FETCH4 switch acts (draw/fetch4.h): while any
+    // pixel sampler has it on, sampler changes are the draw's to look at.
+    if ((sinceLast & state::DirtyState::Samplers) && anyPixelFetch4()) return false;
     // The call's shape: the same primitive type (the pipeline's topology), the state's streams
     // and indices (not memory passed with the call), at the same stream 0 offset.
     if (call.type != r.type || call.indexed != r.indexed || call.stream0Bytes != r.stream0Bytes || call.vertices ||

@@ -74,6 +74,7 @@ struct DrawBindings {
         bool pixelPointSprites = false;
         bool pixelAfterShader = false; // a vertex shader feeds it (else fixed function)
         uint16_t pixelShadowMaps = 0;  // its key's shadowSamplers
+        uint16_t pixelFetch4 = 0;      // its key's fetch4Samplers
         bool pixelAlphaToCoverage = false; // alpha-to-coverage took the alpha test's place
         const void* vertexObject = nullptr;
         const void* vertex = nullptr;

@@ -119,6 +119,9 @@ struct DeviceState {
     // AMD's alpha-to-coverage switch (state/vendor_states.h): 1 after D3DRS_POINTSIZE = A2M1,
     // 0 after A2M0. The point size itself stays what it was.
     uint32_t alphaToMask;
+    // AMD's FETCH4 switch per sampler (state/vendor_states.h): 1 after D3DSAMP_MIPMAPLODBIAS =
+    // GET4, 0 after GET1. The LOD bias itself stays what it was.
+    std::array<uint32_t, kSamplerCount> fetch4;
     std::array<Vec4f, kVsConstF> vsConstF;
     std::array<Vec4i, kVsConstI> vsConstI;
     std::array<uint32_t, kVsConstB> vsConstB;

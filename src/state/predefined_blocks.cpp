@@ -183,9 +183,10 @@ StateMask pixelMask() {
     addRenderStates(m, kPixelRenderStates);
     addSamplerStates(m, kPixelSamplerStates);
     addStageStates(m, kPixelTextureStageStates);
-    // "The current pixel shader and each of the pixel shader constants."
-    for (SlotGroup g :
-         {SlotGroup::PixelShader, SlotGroup::PsConstF, SlotGroup::PsConstI, SlotGroup::PsConstB})
+    // "The current pixel shader and each of the pixel shader constants." AMD's FETCH4 switch
+    // travels as a D3DSAMP_MIPMAPLODBIAS value: it goes where the LOD bias goes.
+    for (SlotGroup g : {SlotGroup::PixelShader, SlotGroup::PsConstF, SlotGroup::PsConstI, SlotGroup::PsConstB,
+                        SlotGroup::Fetch4})
         setSlots(m, g);
     return m;
 }

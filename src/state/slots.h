@@ -35,6 +35,7 @@ enum class SlotGroup : uint8_t {
     ClipPlane, // element: plane
     Palette,
     AlphaToMask, // DeviceState::alphaToMask
+    Fetch4,      // element: dense sampler (DeviceState::fetch4)
     VsConstF,    // element: register
     VsConstI,
     VsConstB,
@@ -81,6 +82,8 @@ inline constexpr std::array<SlotGroupInfo, kSlotGroupCount> kSlotGroups = {
     DDIVK_SLOT_GROUP(clipPlanes, kMaxClipPlanes, ClipPlanes),
     DDIVK_SLOT_GROUP(texturePalette, 1, Palette),
     DDIVK_SLOT_GROUP(alphaToMask, 1, RenderStates),
+    // (RenderStates: the switch changes what the draw translates, never a Vulkan sampler.)
+    DDIVK_SLOT_GROUP(fetch4, kSamplerCount, RenderStates),
     DDIVK_SLOT_GROUP(vsConstF, kVsConstF, VsConstF),
     DDIVK_SLOT_GROUP(vsConstI, kVsConstI, VsConstI),
     DDIVK_SLOT_GROUP(vsConstB, kVsConstB, VsConstB),

@@ -269,6 +269,8 @@ inline HRESULT StateCache::setSamplerState(uint32_t sampler, uint32_t type, uint
     uint32_t i = samplerIndex(sampler);
     if (i == kInvalidIndex || !isSamplerState(type)) [[unlikely]]
         return D3DERR_INVALIDCALL;
+    if (isFetch4Switch(type, value)) [[unlikely]]
+        return write(SlotGroup::Fetch4, i, [&](DeviceState& s) { s.fetch4[i] = value == kFetch4On; });
     if (recording_) [[unlikely]]
         return write(SlotGroup::SamplerState, i * kSamplerStateCount + type,
                      [&](DeviceState& s) { s.samplerStates[i][type] = value; });

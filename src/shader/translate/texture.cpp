@@ -23,13 +23,17 @@ TextureType Emitter::samplerType(uint32_t sampler) const {
     }
 }
 
-static Id samplerVar(Emitter& e, uint32_t sampler, TextureType type, bool shadow) {
-    if (auto it = e.samplerVars_.find(sampler); it != e.samplerVars_.end()) return it->second;
+static Id imageTypeOf(Emitter& e, TextureType type, bool shadow) {
     spirv::ImageTypeDesc desc;
     desc.sampledType = e.tF32;
     desc.dim = type == TextureType::Cube ? Dim::Cube : (type == TextureType::Volume ? Dim::Dim3D : Dim::Dim2D);
     desc.depth = shadow ? 1 : 0;
-    const Id sampled = e.b.types().sampledImageType(e.b.types().imageType(desc));
+    return e.b.types().imageType(desc);
+}
+
+static Id samplerVar(Emitter& e, uint32_t sampler, TextureType type, bool shadow) {
+    if (auto it = e.samplerVars_.find(sampler); it != e.samplerVars_.end()) return it->second;
+    const Id sampled = e.b.types().sampledImageType(imageTypeOf(e, type, shadow));
     const Id var = e.b.variable(StorageClass::UniformConstant, sampled);
     const uint32_t binding = e.isPixel() ? abi::kPsSamplerBinding0 + sampler : abi::kVsSamplerBinding0 + sampler;
     e.b.binding(var, abi::kDescriptorSet, binding);
@@ -38,6 +42,24 @@ static Id samplerVar(Emitter& e, uint32_t sampler, TextureType type, bool shadow
     e.out_.samplerTypes[sampler] = type;
     if (shadow) e.out_.shadowSamplers |= uint16_t(1u << sampler);
     return var;
+}
+
+// AMD's FETCH4 lookup of a 2D texture (TranslationKey::fetch4Samplers): the 2x2 texels whose
+// top-left is the texel point sampling picks at uv, floor(uv * size). A gather at that texel's
+// far corner, (floor(uv * size) + 1) / size, sits exactly between the four texel centres, so its
+// footprint is those four whatever the device's sub-texel precision. The gather's (x, y+1),
+// (x+1, y+1), (x+1, y), (x, y) order becomes FETCH4's (x+1, y), (x, y+1), (x+1, y+1), (x, y).
+// Level 0 always, as gathers read it: no bias, lod or gradients.
+static Id fetch4(Emitter& e, Id sampledImage, Id uv) {
+    auto& b = e.b;
+    b.capability(spirv::Capability::ImageQuery);
+    const Id image = b.unary(Op::Image, imageTypeOf(e, TextureType::Tex2D, false), sampledImage);
+    const Id ivec2 = b.types().vectorType(e.tI32, 2);
+    const Id size = b.convertSToF(e.tVec2, b.binary(Op::ImageQuerySizeLod, ivec2, image, e.i32(0)));
+    const Id texel = b.extInst(e.tVec2, spirv::Glsl::Floor, std::vector<Id>{b.fMul(e.tVec2, uv, size)});
+    const Id corner = b.fDiv(e.tVec2, b.fAdd(e.tVec2, texel, b.splat(e.tVec2, e.f32(1.0f), 2)), size);
+    const Id gathered = b.op(Op::ImageGather, e.tVec4, std::vector<Id>{sampledImage, corner, e.i32(0)});
+    return b.vectorShuffle(e.tVec4, gathered, gathered, std::vector<uint32_t>{2, 0, 1, 3});
 }
 
 Id Emitter::sample(const Instruction& ins, uint32_t sampler, Id coord, bool project, Lod lod, Id lodValue, Id dx,
@@ -59,6 +81,8 @@ Id Emitter::sample(const Instruction& ins, uint32_t sampler, Id coord, bool proj
     }
     const uint32_t dims = type == TextureType::Tex2D ? 2 : 3;
     const Id uv = dims == 2 ? shuffle(coord, {0, 1}) : shuffle(coord, {0, 1, 2});
+    if (isPixel() && (key_.fetch4Samplers >> sampler & 1) && type == TextureType::Tex2D && !shadow)
+        return fetch4(*this, image, uv);
     spirv::ImageArgs args;
     if (lod == Lod::Bias) args = spirv::ImageArgs::bias(lodValue);
     if (lod == Lod::Explicit) args = spirv::ImageArgs::lod(lodValue);

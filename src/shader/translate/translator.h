@@ -26,6 +26,11 @@ struct TranslationKey {
     // n at bit 2n: 0 2D, 1 cube, 2 volume.
     uint32_t samplerDims = 0;
     uint16_t shadowSamplers = 0;    // bit n: sampler n holds a depth format, lookups compare
+    // Bit n: 2D sampler n's lookups are AMD's FETCH4 (draw/fetch4.h): the 2x2 texels whose
+    // top-left is the point-sampled texel, red of each, in (R, G, B, A) = (x+1 y, x y+1, x+1 y+1,
+    // x y) order.
+    uint16_t fetch4Samplers = 0;
+    uint16_t unused = 0; // (keeps the key free of padding)
     // ps_1_1..1_3 lookups at TEXCOORDn (tex, texbem...): two bits per stage n at bit 2n: 0 not
     // projected, else the component that divides the others (1 y, 2 z, 3 w): D3DTTFF_PROJECTED
     // with D3DTTFF_COUNT2..4 divides by the last coordinate the count names.
@@ -140,9 +145,9 @@ constexpr StreamOutputField streamOutputField(uint32_t entry) {
 
 // Every field of the key packed into words, for hashing (keep in step with the struct; the
 // size check below fails when a field is added, unless it fills padding as flatColors does).
-inline std::array<uint32_t, 40> keyWords(const TranslationKey& k) {
-    static_assert(sizeof(TranslationKey) == 160, "a TranslationKey field is missing from keyWords()");
-    std::array<uint32_t, 40> w{k.samplerDims,
+inline std::array<uint32_t, 41> keyWords(const TranslationKey& k) {
+    static_assert(sizeof(TranslationKey) == 164, "a TranslationKey field is missing from keyWords()");
+    std::array<uint32_t, 41> w{k.samplerDims,
                                uint32_t(k.shadowSamplers) | uint32_t(k.projectedDivisors) << 16,
                                uint32_t(k.alphaFunc) | uint32_t(k.fog) << 8 |
                                    uint32_t(k.legacyZeroMul) << 16 | uint32_t(k.flatColors) << 24,
@@ -156,6 +161,7 @@ inline std::array<uint32_t, 40> keyWords(const TranslationKey& k) {
     for (size_t i = 0; i < k.streamOutput.size(); ++i) w[22 + i] = k.streamOutput[i];
     w[38] = uint32_t(k.streamOutputStrides[0]) | uint32_t(k.streamOutputStrides[1]) << 16;
     w[39] = uint32_t(k.streamOutputStrides[2]) | uint32_t(k.streamOutputStrides[3]) << 16;
+    w[40] = uint32_t(k.fetch4Samplers) | uint32_t(k.unused) << 16;
     return w;
 }
 

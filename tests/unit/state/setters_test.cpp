@@ -51,6 +51,37 @@ TEST(StateSetters, PointSizeA2MValuesSwitchAlphaToMaskAndKeepThePointSize) {
     EXPECT_EQ(c->renderState(D3DRS_POINTSIZE), eight);
 }
 
+// AMD's FETCH4 switch (state/vendor_states.h): a D3DSAMP_MIPMAPLODBIAS value that is no LOD bias,
+// one switch per sampler, vertex samplers included (which never fetch four).
+TEST(StateSetters, MipLodBiasGetValuesSwitchFetch4AndKeepTheBias) {
+    const uint32_t half = std::bit_cast<uint32_t>(0.5f);
+    auto c = freshCache();
+    ASSERT_EQ(c->setSamplerState(3, D3DSAMP_MIPMAPLODBIAS, half), S_OK);
+    c->takeDirty();
+    EXPECT_EQ(c->setSamplerState(3, D3DSAMP_MIPMAPLODBIAS, kFetch4On), S_OK);
+    EXPECT_EQ(c->state().fetch4[3], 1u);
+    EXPECT_EQ(c->state().fetch4[2], 0u);
+    EXPECT_EQ(c->samplerState(3, D3DSAMP_MIPMAPLODBIAS), half);
+    DirtyState d = c->takeDirty();
+    EXPECT_EQ(d.categories, DirtyState::RenderStates); // the draw translates again
+    EXPECT_EQ(d.samplers, 0u);                         // (no Vulkan sampler changes)
+    // A LOD bias leaves the switch as it is; GET1 turns it off.
+    EXPECT_EQ(c->setSamplerState(3, D3DSAMP_MIPMAPLODBIAS, 0), S_OK);
+    EXPECT_EQ(c->state().fetch4[3], 1u);
+    EXPECT_EQ(c->setSamplerState(3, D3DSAMP_MIPMAPLODBIAS, kFetch4Off), S_OK);
+    EXPECT_EQ(c->state().fetch4[3], 0u);
+    EXPECT_EQ(c->samplerState(3, D3DSAMP_MIPMAPLODBIAS), 0u);
+    // Through the DP2 TEXTURESTAGESTATE numbering, and on a vertex sampler.
+    EXPECT_EQ(c->setDdiTextureStageState(5, D3DTSS_MIPMAPLODBIAS, kFetch4On), S_OK);
+    EXPECT_EQ(c->state().fetch4[5], 1u);
+    EXPECT_EQ(c->setSamplerState(D3DVERTEXTEXTURESAMPLER0, D3DSAMP_MIPMAPLODBIAS, kFetch4On), S_OK);
+    EXPECT_EQ(c->state().fetch4[samplerIndex(D3DVERTEXTEXTURESAMPLER0)], 1u);
+    // Another sampler state with the same value is just a value.
+    EXPECT_EQ(c->setSamplerState(4, D3DSAMP_MAXANISOTROPY, kFetch4On), S_OK);
+    EXPECT_EQ(c->state().fetch4[4], 0u);
+    EXPECT_EQ(c->samplerState(4, D3DSAMP_MAXANISOTROPY), kFetch4On);
+}
+
 // RESZ is a command, not a point size: it raises a request once, and none while recording.
 TEST(StateSetters, ReszIsARequestNotAPointSize) {
     const uint32_t four = std::bit_cast<uint32_t>(4.0f);

@@ -42,6 +42,10 @@ void scramble(StateCache& c, uint32_t seed) {
         for (uint32_t t = 1; t < kSamplerStateCount; ++t)
             ASSERT_EQ(c.setSamplerState(samplerNumber(i), t, v + i * 16 + t), S_OK);
         ASSERT_EQ(c.setTexture(samplerNumber(i), v + i), S_OK);
+        // AMD's FETCH4 switch: on for odd seeds, off for even ones.
+        ASSERT_EQ(
+            c.setSamplerState(samplerNumber(i), D3DSAMP_MIPMAPLODBIAS, seed % 2 ? kFetch4On : kFetch4Off),
+            S_OK);
     }
     for (uint32_t s = 0; s < kMaxStreams; ++s) {
         ASSERT_EQ(c.setStreamSource(s, v + s, 4 * s + seed, 16 + seed), S_OK);
@@ -136,8 +140,9 @@ std::vector<bool> expectedSlots(uint32_t type) {
             in[slotOf(SlotGroup::RenderState, r)] = false;
     } else if (type == D3DSBT_PIXELSTATE) {
         lists(kPixelRs, kPixelSamp, kPixelTss);
-        for (SlotGroup g :
-             {SlotGroup::PixelShader, SlotGroup::PsConstF, SlotGroup::PsConstI, SlotGroup::PsConstB})
+        // Not on the page: AMD's FETCH4 switch, set through D3DSAMP_MIPMAPLODBIAS (8).
+        for (SlotGroup g : {SlotGroup::PixelShader, SlotGroup::PsConstF, SlotGroup::PsConstI,
+                            SlotGroup::PsConstB, SlotGroup::Fetch4})
             group(g);
     } else {
         lists(kVertexRs, kVertexSamp, kVertexTss);
@@ -284,6 +289,30 @@ TEST(RecordedStateBlock, RecordedStatesAreNotAppliedUntilExecute) {
     ASSERT_NE(block, nullptr);
     EXPECT_EQ(block->mask.count(), 6u); // ZFUNC, texture 0, two registers, VIEW, viewport
     EXPECT_EQ(block->lights.size(), 2u);
+}
+
+// AMD's FETCH4 switch, recorded, is its sampler's slot: applying the block switches that sampler
+// and leaves its LOD bias and the other samplers' switches as they are.
+TEST(RecordedStateBlock, TheFetch4SwitchIsRecordedPerSamplerApartFromTheBias) {
+    auto c = freshCache();
+    const uint32_t half = std::bit_cast<uint32_t>(0.5f);
+    ASSERT_EQ(c->setSamplerState(2, D3DSAMP_MIPMAPLODBIAS, kFetch4On), S_OK);
+    ASSERT_EQ(c->beginStateBlock(7), S_OK);
+    ASSERT_EQ(c->setSamplerState(1, D3DSAMP_MIPMAPLODBIAS, kFetch4On), S_OK);
+    ASSERT_EQ(c->endStateBlock(7), S_OK);
+    EXPECT_EQ(c->state().fetch4[1], 0u); // recorded, not applied
+    const StateBlock* block = c->stateBlock(7);
+    ASSERT_NE(block, nullptr);
+    EXPECT_EQ(block->mask.count(), 1u);
+    EXPECT_TRUE(block->mask.test(slotOf(SlotGroup::Fetch4, 1)));
+    ASSERT_EQ(c->setSamplerState(1, D3DSAMP_MIPMAPLODBIAS, half), S_OK);
+    ASSERT_EQ(c->setSamplerState(2, D3DSAMP_MIPMAPLODBIAS, kFetch4Off), S_OK);
+    c->takeDirty();
+    ASSERT_EQ(c->executeStateBlock(7), S_OK);
+    EXPECT_EQ(c->state().fetch4[1], 1u);
+    EXPECT_EQ(c->state().fetch4[2], 0u);
+    EXPECT_EQ(c->samplerState(1, D3DSAMP_MIPMAPLODBIAS), half);
+    EXPECT_TRUE(c->takeDirty().has(DirtyState::RenderStates));
 }
 
 // AMD's alpha-to-coverage switch, recorded, is its own slot: applying the block switches it
