@@ -4,6 +4,7 @@
 // Driver headers before <d3d9.h>: device9.h first.
 #include "d3d9/device9.h"
 
+#include "ddivk/d3d9_formats.h"
 #include "ddivk/dp2_payloads.h"
 #include "ddivk/fvf.h"
 #include "util/unimplemented.h"
@@ -35,8 +36,10 @@ uint64_t primitiveVertices(D3DPRIMITIVETYPE type, UINT count) {
 
 namespace {
 
+// (INTZ and AMD's DF24 are D24S8 buffers that textures read: their stencil works as D24S8's.)
 bool hasStencil(::D3DFORMAT f) {
-    return f == ::D3DFMT_D24S8 || f == ::D3DFMT_D15S1 || f == ::D3DFMT_D24X4S4 || f == ::D3DFMT_D24FS8;
+    return f == ::D3DFMT_D24S8 || f == ::D3DFMT_D15S1 || f == ::D3DFMT_D24X4S4 || f == ::D3DFMT_D24FS8 ||
+           uint32_t(f) == D3DFMT_INTZ || uint32_t(f) == D3DFMT_DF24;
 }
 
 } // namespace

@@ -209,6 +209,41 @@ TEST(Render, DepthTestKeepsTheNearerRectangle) {
              0);
 }
 
+// INTZ and DF24 depth textures hold stencil as D24S8 does: a stencil clear succeeds and the
+// stencil test reads its value (EQUAL 5 passes on the left, EQUAL 6 fails on the right). DF16
+// has no stencil: its stencil clear is refused.
+TEST(Render, IntzAndDf24DepthTexturesHoldStencil) {
+    TestDevice t(32, 32);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    for (DWORD fourcc : {MAKEFOURCC('I', 'N', 'T', 'Z'), MAKEFOURCC('D', 'F', '2', '4'), MAKEFOURCC('D', 'F', '1', '6')}) {
+        const bool stencil = fourcc != MAKEFOURCC('D', 'F', '1', '6');
+        IDirect3DTexture9* depth = nullptr;
+        REQUIRE(t->CreateTexture(32, 32, 1, D3DUSAGE_DEPTHSTENCIL, D3DFORMAT(fourcc), D3DPOOL_DEFAULT, &depth,
+                                 nullptr) == D3D_OK);
+        IDirect3DSurface9* level = nullptr;
+        REQUIRE(depth->GetSurfaceLevel(0, &level) == D3D_OK);
+        CHECK_EQ(t->SetDepthStencilSurface(level), D3D_OK);
+        CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL, 0xFF000000, 1.0f, 5),
+                 stencil ? D3D_OK : D3DERR_INVALIDCALL);
+        if (stencil) {
+            CHECK_EQ(t->SetRenderState(D3DRS_STENCILENABLE, TRUE), D3D_OK);
+            CHECK_EQ(t->SetRenderState(D3DRS_STENCILFUNC, D3DCMP_EQUAL), D3D_OK);
+            for (const auto& [x0, ref] : {std::pair{0, 5}, std::pair{16, 6}}) {
+                CHECK_EQ(t->SetRenderState(D3DRS_STENCILREF, DWORD(ref)), D3D_OK);
+                const std::vector<ScreenVertex> quad = screenRect(x0, 0, x0 + 16, 32, 0.5f, 0xFF00FF00);
+                CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, quad.data(), sizeof(ScreenVertex)), D3D_OK);
+            }
+            CHECK_EQ(t->SetRenderState(D3DRS_STENCILENABLE, FALSE), D3D_OK);
+            CHECK_EQ(mismatches(readBackBuffer(t.device), 32, 32, [](int x, int) { return x < 16 ? 0x00FF00u : 0u; }),
+                     0);
+        }
+        CHECK_EQ(t->SetDepthStencilSurface(nullptr), D3D_OK);
+        level->Release();
+        depth->Release();
+    }
+}
+
 // Drawing into a render target of the program's: the viewport follows it, and the back buffer
 // keeps its own contents.
 TEST(Render, OtherRenderTargetsTakeTheDrawsAndResetTheViewport) {
