@@ -118,7 +118,7 @@ uint16_t Context::fetch4At(uint32_t samplerMask) {
     uint16_t fetch4 = 0;
     for (samplerMask &= (1u << state::kPixelSamplers) - 1; samplerMask; samplerMask &= samplerMask - 1) {
         const uint32_t n = uint32_t(std::countr_zero(samplerMask));
-        if (!s.fetch4[n]) continue; // (the common case: no texture lookup)
+        if (!s.fetch4[n]) continue; // (the common case, settled without finding the texture)
         const Resource* t = boundTexture(n);
         if (t && draw::fetch4Applies(s.fetch4[n], s.samplerStates[n][D3DSAMP_MAGFILTER],
                                      t->kind() == ResourceKind::Texture2D, t->format()))
@@ -265,8 +265,8 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         const uint16_t shadowMaps = shadowMapsAt(ps->translation->samplerMask);
         const uint16_t fetch4 = fetch4At(ps->translation->samplerMask);
         // The previous draw's translation holds while nothing its key reads changed: render
-        // states, point sprites, what feeds the stage, the shadow maps (ps_1_x keys also read
-        // the bound textures' types, whose handles may be reused: chosen every draw).
+        // states, point sprites, what feeds the stage, the shadow maps, FETCH4 (ps_1_x keys also
+        // read the bound textures' types, whose handles may be reused: chosen every draw).
         if (major != 1 && memo.pixelObject == ps && memo.pixel && ps->lastTranslation.get() == memo.pixel &&
             !(sinceLast & state::DirtyState::RenderStates) && memo.pixelPointSprites == pointSprites &&
             memo.pixelAfterShader == (vs != nullptr) && memo.pixelShadowMaps == shadowMaps &&

@@ -1,7 +1,8 @@
 // AMD's FETCH4 (switched per sampler by D3DSAMP_MIPMAPLODBIAS = GET4 / GET1,
-// state/vendor_states.h): which lookups it changes. The DXVK and Gallium Nine layers, which
-// programs written for AMD's drivers run on, agree on the formats and the channel order; we take
-// DXVK's MAGFILTER POINT condition and its footprint (top-left = the point-sampled texel).
+// state/vendor_states.h): which lookups it changes. With no AMD document at hand, the facts come
+// from two other D3D9 implementations that emulate it, DXVK and Gallium Nine: they agree on the
+// formats and the channel order; we take DXVK's MAGFILTER POINT condition and its footprint
+// (top-left = the point-sampled texel).
 #pragma once
 
 #include "ddivk/d3d9_enums.h"
