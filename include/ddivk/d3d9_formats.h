@@ -16,6 +16,7 @@ enum D3DFORMAT : uint32_t {
     D3DFMT_A1R5G5B5 = 25,
     D3DFMT_A4R4G4B4 = 26,
     D3DFMT_A8 = 28,
+    D3DFMT_X4R4G4B4 = 30,
     D3DFMT_A2B10G10R10 = 31,
     D3DFMT_A8B8G8R8 = 32,
     D3DFMT_X8B8G8R8 = 33,
@@ -26,14 +27,19 @@ enum D3DFORMAT : uint32_t {
     D3DFMT_A8L8 = 51,
     D3DFMT_V8U8 = 60,
     D3DFMT_Q8W8V8U8 = 63,
+    D3DFMT_V16U16 = 64,
+    D3DFMT_D16_LOCKABLE = 70,
     D3DFMT_D32 = 71,
     D3DFMT_D24S8 = 75,
     D3DFMT_D24X8 = 77,
     D3DFMT_D16 = 80,
+    D3DFMT_L16 = 81,
     D3DFMT_D32F_LOCKABLE = 82,
+    D3DFMT_D24FS8 = 83,
     D3DFMT_VERTEXDATA = 100, // buffers
     D3DFMT_INDEX16 = 101,
     D3DFMT_INDEX32 = 102,
+    D3DFMT_Q16W16V16U16 = 110,
     D3DFMT_R16F = 111,
     D3DFMT_G16R16F = 112,
     D3DFMT_A16B16G16R16F = 113,
@@ -52,6 +58,10 @@ constexpr uint32_t D3DFMT_DXT2 = makeFourCC('D', 'X', 'T', '2');
 constexpr uint32_t D3DFMT_DXT3 = makeFourCC('D', 'X', 'T', '3');
 constexpr uint32_t D3DFMT_DXT4 = makeFourCC('D', 'X', 'T', '4');
 constexpr uint32_t D3DFMT_DXT5 = makeFourCC('D', 'X', 'T', '5');
+// AMD's 3Dc block formats, 4x4 blocks like DXT: ATI1 is BC4 (one channel, read as red), ATI2
+// is BC5 (two channels: the first block D3D9's green, the second its red).
+constexpr uint32_t D3DFMT_ATI1 = makeFourCC('A', 'T', 'I', '1');
+constexpr uint32_t D3DFMT_ATI2 = makeFourCC('A', 'T', 'I', '2');
 constexpr uint32_t D3DFMT_INTZ = makeFourCC('I', 'N', 'T', 'Z');
 // AMD's depth textures (draw::samplesDepth): 16- and 24-bit depth buffers whose texels sample
 // the depth itself in red, not a comparison; green and blue read 0, alpha 1. Programs take

@@ -223,7 +223,8 @@ Surface* Device::findSurface(uint32_t handle) {
 HRESULT Device::readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint64_t size) {
     Surface* surface = findSurface(handle);
     if (!surface || !pixels) return D3DERR_INVALIDCALL;
-    // Depth formats have no defined CPU layout in D3D9 unless lockable (D32F_LOCKABLE: floats).
+    // Depth formats have no defined CPU layout in D3D9 unless lockable (D16_LOCKABLE: 16-bit
+    // integers, D32F_LOCKABLE: floats).
     // NULL surfaces have no pixels. Multisampled depth has no resolve to read.
     if ((surface->isDepthStencil() && (!lockableDepth(surface->format()) || surface->samples() > 1)) ||
         !surface->hasImage())

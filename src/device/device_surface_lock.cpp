@@ -3,9 +3,10 @@
 // after the work recorded before it (waiting for the GPU) into a CPU copy in D3D9's layout
 // (rows of width * bytes-per-pixel), and Unlock writes that copy back into the image, ordered
 // before the work recorded after it. D3D9 only lets programs lock lockable render targets; we
-// allow every one. Of depth surfaces D3D9 locks only the _LOCKABLE formats: D32F_LOCKABLE locks
-// as 32-bit floats (its depth); the others answer D3DERR_INVALIDCALL. Multisampled surfaces do
-// not lock (their samples have no CPU layout; D3D9 resolves them with StretchRect first).
+// allow every one. Of depth surfaces D3D9 locks only the _LOCKABLE formats: D16_LOCKABLE locks
+// as 16-bit integers, D32F_LOCKABLE as 32-bit floats (their depth); the others answer
+// D3DERR_INVALIDCALL. Multisampled surfaces do not lock (their samples have no CPU layout;
+// D3D9 resolves them with StretchRect first).
 #include <cstring>
 
 #include "device/device.h"

@@ -22,9 +22,10 @@
 
 namespace ddivk::device {
 
-// The one depth format D3D9 lets programs lock (and read): D32F_LOCKABLE, as 32-bit floats.
+// The depth formats D3D9 lets programs lock (and read): D16_LOCKABLE as 16-bit integers,
+// D32F_LOCKABLE as 32-bit floats (each its Vulkan depth aspect's own layout).
 inline bool lockableDepth(const draw::FormatInfo& format) {
-    return format.d3dFormat == D3DFMT_D32F_LOCKABLE;
+    return format.d3dFormat == D3DFMT_D16_LOCKABLE || format.d3dFormat == D3DFMT_D32F_LOCKABLE;
 }
 
 class Surface;

@@ -18,12 +18,12 @@ struct FormatInfo {
     const char* name;       // "D3DFMT_X8R8G8B8"
     VkFormat vkFormat;      // preferred storage
     VkFormat vkFallback;    // when vkFormat lacks the needed features, else VK_FORMAT_UNDEFINED
-    uint32_t bytesPerPixel; // of the D3D format as a program locks it; per 4x4 block for DXT
+    uint32_t bytesPerPixel; // of the D3D format as a program locks it; per 4x4 block for DXT and ATI
     bool renderTarget;      // the device creates render-target surfaces of it today
     bool depthStencil;      // the device creates depth-stencil surfaces of it today
     bool ignoresAlpha;      // X formats: alpha reads as 1, writes are dropped
     VkComponentMapping swizzle; // of sampled views: D3D9's channels from the Vulkan format's
-    uint8_t blockSize;          // 1, or 4 for the block-compressed DXT formats
+    uint8_t blockSize;          // 1, or 4 for the block-compressed DXT and ATI formats
 };
 
 // Whether the format has memory at all: every row but D3DFMT_NULL, the render-target format of

@@ -252,12 +252,19 @@ TEST_F(TargetTextureRules, SubresourcesAreNamedAndDestroyedWithTheirTexture) {
     EXPECT_EQ(readTarget(), std::vector<uint32_t>(size_t(kWidth) * kHeight, kCtsBackground));
 }
 
-// D3DFMT_D32F_LOCKABLE: the depth surface D3D9 lets programs lock. Lock reads the depth drawn
-// as 32-bit floats (points at z 0.25 and 0.5, 1 elsewhere after the clear); what Unlock writes
-// back is the depth later draws test against.
-TEST_F(TargetTextureRules, LockableDepthLocksAsFloats) {
-    const uint32_t depth =
-        created(D3DFMT_D32F_LOCKABLE, D3DDDI_RESOURCE_ZBUFFER, {{kWidth, kHeight, 1, nullptr, 0, 0}});
+// The lockable depth formats, D16_LOCKABLE (16-bit integers, depth * 65535) and
+// D32F_LOCKABLE (32-bit floats). Lock reads the depth drawn (points at z 0.25 and 0.5, 1
+// elsewhere after the clear); what Unlock writes back is the depth later draws test against.
+// `Stored` is the element the format locks as; `encode` turns a depth into it as D3D9 lays it
+// out; `slack` is how far the rasterizer's rounding of a 16-bit depth may go.
+class LockableDepth : public Cts {
+  protected:
+    template <typename Stored, typename Encode> void roundTrip(uint32_t format, Encode encode, int slack);
+};
+
+template <typename Stored, typename Encode>
+void LockableDepth::roundTrip(uint32_t format, Encode encode, int slack) {
+    const uint32_t depth = created(format, D3DDDI_RESOURCE_ZBUFFER, {{kWidth, kHeight, 1, nullptr, 0, 0}});
     D3DDDIARG_SETDEPTHSTENCIL ds{reinterpret_cast<HANDLE>(uintptr_t(depth))};
     ASSERT_EQ(umdState().pfnSetDepthStencil(dev(), &ds), S_OK);
     ASSERT_EQ(setRenderState(Door::Umd, D3DRS_ZENABLE, D3DZB_TRUE), S_OK);
@@ -277,30 +284,45 @@ TEST_F(TargetTextureRules, LockableDepthLocksAsFloats) {
     D3DDDIARG_LOCK lock{};
     lock.hResource = reinterpret_cast<HANDLE>(uintptr_t(depth));
     ASSERT_EQ(umd().pfnLock(dev(), &lock), S_OK);
-    ASSERT_EQ(lock.Pitch, kWidth * 4);
-    auto at = [&](int x, int y) -> float& {
-        return reinterpret_cast<float*>(static_cast<uint8_t*>(lock.pSurfData) + size_t(y) * lock.Pitch)[x];
+    ASSERT_EQ(lock.Pitch, kWidth * sizeof(Stored));
+    auto at = [&](int x, int y) -> Stored& {
+        return reinterpret_cast<Stored*>(static_cast<uint8_t*>(lock.pSurfData) + size_t(y) * lock.Pitch)[x];
     };
     for (int y = 0; y < int(kHeight); ++y)
         for (int x = 0; x < int(kWidth); ++x) {
             const float want = (y == 3 && x == 2) ? 0.25f : (y == 3 && x == 4) ? 0.5f : 1.0f;
-            ASSERT_EQ(at(x, y), want) << "(" << x << ", " << y << ")";
+            ASSERT_LE(std::abs(double(at(x, y)) - double(encode(want))), slack)
+                << "(" << x << ", " << y << ")";
         }
-    at(6, 5) = 0.125f; // a point at 0.5 behind this fails the test
+    at(6, 5) = encode(0.125f); // a point at 0.5 behind this fails the test
     D3DDDIARG_UNLOCK unlock{lock.hResource, 0, 0};
     ASSERT_EQ(umd().pfnUnlock(dev(), &unlock), S_OK);
     draw({{6, 5, 0.5f, 0xFFFFFFFF}, {7, 5, 0.5f, 0xFFFFFFFF}});
     expectScene({{{2, 3}, 0xFF0000FF}, {{4, 3}, 0xFF00FF00}, {{7, 5}, 0xFFFFFFFF}});
-
-    // The other depth formats do not lock.
-    const uint32_t d24 = created(D3DFMT_D24S8, D3DDDI_RESOURCE_ZBUFFER, {{8, 8, 1, nullptr, 0, 0}});
-    D3DDDIARG_LOCK other{};
-    other.hResource = reinterpret_cast<HANDLE>(uintptr_t(d24));
-    EXPECT_EQ(umd().pfnLock(dev(), &other), D3DERR_INVALIDCALL);
     ds.hZBuffer = nullptr;
     ASSERT_EQ(umdState().pfnSetDepthStencil(dev(), &ds), S_OK);
-    EXPECT_EQ(ddivk_surface_destroy(device_, d24), S_OK);
     EXPECT_EQ(ddivk_surface_destroy(device_, depth), S_OK);
+}
+
+TEST_F(LockableDepth, D32FLocksAsFloats) {
+    roundTrip<float>(
+        D3DFMT_D32F_LOCKABLE, [](float z) { return z; }, 0);
+}
+
+TEST_F(LockableDepth, D16LocksAsIntegers) {
+    roundTrip<uint16_t>(
+        D3DFMT_D16_LOCKABLE, [](float z) { return uint16_t(std::lround(z * 65535.0f)); }, 1);
+}
+
+// The other depth formats do not lock.
+TEST_F(LockableDepth, OtherDepthFormatsDoNotLock) {
+    for (uint32_t format : {D3DFMT_D24S8, D3DFMT_D16, D3DFMT_D24FS8}) {
+        const uint32_t depth = created(format, D3DDDI_RESOURCE_ZBUFFER, {{8, 8, 1, nullptr, 0, 0}});
+        D3DDDIARG_LOCK lock{};
+        lock.hResource = reinterpret_cast<HANDLE>(uintptr_t(depth));
+        EXPECT_EQ(umd().pfnLock(dev(), &lock), D3DERR_INVALIDCALL) << format;
+        EXPECT_EQ(ddivk_surface_destroy(device_, depth), S_OK);
+    }
 }
 
 } // namespace

@@ -2,6 +2,8 @@
 // LockRect shows what was rendered before it (read back after the recorded work); what the
 // program writes reaches the target at UnlockRect (not with D3DLOCK_READONLY); a rectangle
 // locks its part of the surface; targets made without the flag refuse the lock.
+#include <cstdlib>
+
 #include "check.h"
 #include "device_support.h"
 #include "texture_support.h"
@@ -140,4 +142,45 @@ TEST(LockableTarget, LockableBackBufferLocks) {
     back->Release();
     device->Release();
     d3d->Release();
+}
+
+// D16_LOCKABLE: a depth surface programs lock, as 16-bit integers (depth * 65535). Clears to
+// 0.25 and, inside a rectangle, 0.75 read back as those depths; D16 does not lock.
+TEST(LockableTarget, D16LockableDepthLocksAsIntegers) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t.d3d->CheckDeviceFormat(D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8,
+                                      D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_SURFACE, D3DFMT_D16_LOCKABLE),
+             D3D_OK);
+    IDirect3DSurface9* depth = nullptr;
+    REQUIRE(t->CreateDepthStencilSurface(8, 8, D3DFMT_D16_LOCKABLE, D3DMULTISAMPLE_NONE, 0, FALSE, &depth,
+                                         nullptr) == D3D_OK);
+    IDirect3DSurface9* target = renderTarget(t.device, 8, 8, FALSE);
+    REQUIRE(target != nullptr);
+    CHECK_EQ(t->SetRenderTarget(0, target), D3D_OK);
+    CHECK_EQ(t->SetDepthStencilSurface(depth), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_ZBUFFER, 0, 0.25f, 0), D3D_OK);
+    const D3DRECT inner{2, 2, 6, 6};
+    CHECK_EQ(t->Clear(1, &inner, D3DCLEAR_ZBUFFER, 0, 0.75f, 0), D3D_OK);
+    D3DLOCKED_RECT locked{};
+    REQUIRE(depth->LockRect(&locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
+    int wrong = 0;
+    for (int y = 0; y < 8; ++y)
+        for (int x = 0; x < 8; ++x) {
+            const int value =
+                reinterpret_cast<const WORD*>(static_cast<const BYTE*>(locked.pBits) + y * locked.Pitch)[x];
+            const bool in = x >= 2 && x < 6 && y >= 2 && y < 6;
+            const int want = in ? 49151 : 16384; // 0.75 * 65535 = 49151.25, 0.25 * 65535 = 16383.75
+            wrong += std::abs(value - want) > 1;
+        }
+    CHECK_EQ(wrong, 0);
+    CHECK_EQ(depth->UnlockRect(), D3D_OK);
+    IDirect3DSurface9* d16 = nullptr;
+    REQUIRE(t->CreateDepthStencilSurface(8, 8, D3DFMT_D16, D3DMULTISAMPLE_NONE, 0, FALSE, &d16, nullptr) ==
+            D3D_OK);
+    CHECK_EQ(d16->LockRect(&locked, nullptr, D3DLOCK_READONLY), D3DERR_INVALIDCALL);
+    d16->Release();
+    CHECK_EQ(t->SetDepthStencilSurface(nullptr), D3D_OK);
+    depth->Release();
+    target->Release();
 }

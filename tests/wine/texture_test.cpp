@@ -2,6 +2,8 @@
 // computes, draws a pretransformed quad, reads the back buffer and compares every pixel with
 // the texel D3D9's rules say it shows (POINT filtering: pixel centres at integer coordinates,
 // texel floor(u * width)).
+#include <cstring>
+
 #include "check.h"
 #include "device_support.h"
 #include "texture_support.h"
@@ -188,4 +190,51 @@ TEST(Texture, Dxt1SolidBlockShowsItsColour) {
                  readBackBuffer(t.device), 16, 16, [&](int, int) { return r << 16 | g << 8 | b; }, 1),
              0);
     texture->Release();
+}
+
+// AMD's 3Dc formats: 4x4 blocks of 8 bytes per channel, in rows of Pitch bytes. Each block here
+// has equal endpoints and indices 0, so every texel is its endpoint. ATI2's first block is
+// D3D9's green and its second its red (blue 1); ATI1's one channel is red (green and blue 0).
+// An 8x8 texture of four blocks of different values, on a 16x16 quad: each block shows on an
+// 8x8 square, so a wrong pitch or block order shows.
+TEST(Texture, AtiBlocksShowAmdsChannelOrder) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    for (const D3DFORMAT format :
+         {D3DFORMAT(MAKEFOURCC('A', 'T', 'I', '1')), D3DFORMAT(MAKEFOURCC('A', 'T', 'I', '2'))}) {
+        const bool two = format == D3DFORMAT(MAKEFOURCC('A', 'T', 'I', '2'));
+        REQUIRE(t.d3d->CheckDeviceFormat(D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, 0,
+                                         D3DRTYPE_TEXTURE, format) == D3D_OK);
+        CHECK_EQ(t.d3d->CheckDeviceFormat(D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8,
+                                          D3DUSAGE_RENDERTARGET, D3DRTYPE_TEXTURE, format),
+                 D3DERR_NOTAVAILABLE);
+        IDirect3DTexture9* texture = nullptr;
+        REQUIRE(t->CreateTexture(8, 8, 1, 0, format, D3DPOOL_MANAGED, &texture, nullptr) == D3D_OK);
+        // The values of block (bx, by): the first channel's and the second's.
+        auto first = [](int bx, int by) { return uint8_t(0x20 + 0x40 * bx + 0x10 * by); };
+        auto second = [](int bx, int by) { return uint8_t(0xF0 - 0x50 * by - 0x08 * bx); };
+        D3DLOCKED_RECT locked{};
+        REQUIRE(texture->LockRect(0, &locked, nullptr, 0) == D3D_OK);
+        const int blockBytes = two ? 16 : 8;
+        CHECK_EQ(locked.Pitch, 2 * blockBytes); // two blocks a row
+        for (int by = 0; by < 2; ++by)
+            for (int bx = 0; bx < 2; ++bx) {
+                BYTE* block = static_cast<BYTE*>(locked.pBits) + by * locked.Pitch + bx * blockBytes;
+                std::memset(block, 0, size_t(blockBytes));
+                block[0] = block[1] = first(bx, by);
+                if (two) block[8] = block[9] = second(bx, by);
+            }
+        CHECK_EQ(texture->UnlockRect(0), D3D_OK);
+        selectTexture(t.device);
+        CHECK_EQ(t->SetTexture(0, texture), D3D_OK);
+        CHECK(drawQuad(t.device, texturedRect(0, 0, 16, 16, 0xFFFFFFFF)));
+        const auto expected = [&](int x, int y) -> uint32_t {
+            const int bx = x / 8, by = y / 8;
+            return two ? uint32_t(second(bx, by)) << 16 | uint32_t(first(bx, by)) << 8 | 0xFFu
+                       : uint32_t(first(bx, by)) << 16;
+        };
+        CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16, expected, 1), 0);
+        CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
+        texture->Release();
+    }
 }

@@ -49,11 +49,15 @@ const Layout kLayouts[] = {
     {D3DFMT_X1R5G5B5, 2, U(10, 5), U(5, 5), U(0, 5), N},
     {D3DFMT_A1R5G5B5, 2, U(10, 5), U(5, 5), U(0, 5), U(15, 1)},
     {D3DFMT_A4R4G4B4, 2, U(8, 4), U(4, 4), U(0, 4), U(12, 4)},
+    {D3DFMT_X4R4G4B4, 2, U(8, 4), U(4, 4), U(0, 4), N},
     {D3DFMT_A8, 1, N, N, N, U(0, 8), 0.0f},
     {D3DFMT_L8, 1, U(0, 8), U(0, 8), U(0, 8), N},
     {D3DFMT_A8L8, 2, U(0, 8), U(0, 8), U(0, 8), U(8, 8)},
     {D3DFMT_V8U8, 2, S(0, 8), S(8, 8), N, N},
     {D3DFMT_Q8W8V8U8, 4, S(0, 8), S(8, 8), S(16, 8), S(24, 8)},
+    {D3DFMT_V16U16, 4, S(0, 16), S(16, 16), N, N},
+    {D3DFMT_Q16W16V16U16, 8, S(0, 16), S(16, 16), S(32, 16), S(48, 16)},
+    {D3DFMT_L16, 2, U(0, 16), U(0, 16), U(0, 16), N},
     {D3DFMT_A2R10G10B10, 4, U(20, 10), U(10, 10), U(0, 10), U(30, 2)},
     {D3DFMT_A2B10G10R10, 4, U(0, 10), U(10, 10), U(20, 10), U(30, 2)},
     {D3DFMT_G16R16, 4, U(0, 16), U(16, 16), N, N},
@@ -105,6 +109,34 @@ std::vector<uint32_t> compile(const char* text) {
     auto t = shader::translate(*program);
     EXPECT_TRUE(t);
     return t ? t->spirv : std::vector<uint32_t>{};
+}
+
+// What a pixel shader's texld of one 4x4 block (`bytes`, the whole texture) returns inside it,
+// through the row's view swizzle.
+Float4 sampleBlock(const FormatInfo& info, const std::vector<uint8_t>& bytes) {
+    test::ShaderRun run;
+    run.vertexSpirv = compile("vs_3_0\ndcl_position v0\ndcl_texcoord0 v1\ndcl_position o0\ndcl_texcoord0 o1\n"
+                              "mov o0, v0\nmov o1, v1\n");
+    run.fragmentSpirv = compile("ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n");
+    run.width = run.vertexCount = 1;
+    run.attributes.push_back(test::VertexAttribute::floats(0, {test::pointCentre(0, 0, 1, 1)}));
+    run.attributes.push_back(test::VertexAttribute::floats(1, {{0.375f, 0.375f, 0, 1}}));
+    test::RunTexture texture;
+    texture.format = info.vkFormat;
+    texture.width = texture.height = 4;
+    texture.data = bytes;
+    texture.swizzle = info.swizzle;
+    run.textures.push_back(texture);
+    return test::runShaders(run).pixel(0);
+}
+
+bool deviceSamples(VkFormat format) {
+    // The device first: it loads the Vulkan entry points (a call's callee is evaluated before
+    // its arguments).
+    const VkPhysicalDevice physical = test::sharedDevice().physicalDevice();
+    VkFormatProperties props{};
+    vkGetPhysicalDeviceFormatProperties(physical, format, &props);
+    return (props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) != 0;
 }
 
 TEST(FormatTable, EveryColourFormatSamplesD3D9sChannelValues) {
@@ -170,35 +202,49 @@ TEST(FormatTable, DxtBlocksDecodeAsTheirBcFormats) {
     dxt5[0] = dxt5[1] = 0xFF;
     std::memset(dxt5 + 2, 0, 6);
     std::memcpy(dxt5 + 8, dxt1, 8);
-    const auto vs = compile("vs_3_0\ndcl_position v0\ndcl_texcoord0 v1\ndcl_position o0\ndcl_texcoord0 o1\n"
-                            "mov o0, v0\nmov o1, v1\n");
-    const auto ps = compile("ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n");
     for (const auto& [format, bytes] : {std::pair{D3DFMT_DXT1, std::vector<uint8_t>(dxt1, dxt1 + 8)},
                                         std::pair{D3DFMT_DXT3, std::vector<uint8_t>(dxt3, dxt3 + 16)},
                                         std::pair{D3DFMT_DXT5, std::vector<uint8_t>(dxt5, dxt5 + 16)}}) {
         const FormatInfo* info = findFormat(format);
         ASSERT_NE(info, nullptr);
         EXPECT_EQ(info->blockSize, 4);
-        VkFormatProperties props{};
-        vkGetPhysicalDeviceFormatProperties(test::sharedDevice().physicalDevice(), info->vkFormat, &props);
-        if (!(props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT))
+        if (!deviceSamples(info->vkFormat))
             GTEST_SKIP() << "the device cannot sample BC formats (" << info->name << ")";
-        test::ShaderRun run;
-        run.vertexSpirv = vs;
-        run.fragmentSpirv = ps;
-        run.width = run.vertexCount = 1;
-        run.attributes.push_back(test::VertexAttribute::floats(0, {test::pointCentre(0, 0, 1, 1)}));
-        run.attributes.push_back(test::VertexAttribute::floats(1, {{0.375f, 0.375f, 0, 1}}));
-        test::RunTexture texture;
-        texture.format = info->vkFormat;
-        texture.width = texture.height = 4;
-        texture.data = bytes;
-        run.textures.push_back(texture);
-        const auto result = test::runShaders(run);
-        EXPECT_NEAR(result.pixel(0)[0], 1.0f, 1e-3f) << info->name;
-        EXPECT_NEAR(result.pixel(0)[1], 0.0f, 1e-3f) << info->name;
-        EXPECT_NEAR(result.pixel(0)[2], 1.0f, 1e-3f) << info->name;
-        EXPECT_NEAR(result.pixel(0)[3], 1.0f, 1e-3f) << info->name;
+        const Float4 pixel = sampleBlock(*info, bytes);
+        EXPECT_NEAR(pixel[0], 1.0f, 1e-3f) << info->name;
+        EXPECT_NEAR(pixel[1], 0.0f, 1e-3f) << info->name;
+        EXPECT_NEAR(pixel[2], 1.0f, 1e-3f) << info->name;
+        EXPECT_NEAR(pixel[3], 1.0f, 1e-3f) << info->name;
+    }
+}
+
+// ATI1 and ATI2 (AMD's 3Dc): 4x4 blocks of 8 bytes per channel, each an alpha block of DXT5
+// (two endpoints, 3-bit indices). Blocks whose endpoints are equal and indices 0 are that
+// endpoint everywhere: ATI1's one channel reads as red (green and blue 0, alpha 1); ATI2's
+// first block reads as green, its second as red, blue and alpha 1 (Wine's test_3dc_formats).
+TEST(FormatTable, AtiBlocksDecodeIntoD3D9sChannels) {
+    auto constantBlock = [](uint8_t v) { return std::vector<uint8_t>{v, v, 0, 0, 0, 0, 0, 0}; };
+    std::vector<uint8_t> ati2 = constantBlock(0x40);
+    const std::vector<uint8_t> second = constantBlock(0xC0);
+    ati2.insert(ati2.end(), second.begin(), second.end());
+    const float a = 0x40 / 255.0f, c = 0xC0 / 255.0f;
+    struct Case {
+        uint32_t format;
+        std::vector<uint8_t> bytes;
+        Float4 expected;
+    };
+    for (const Case& k : {Case{D3DFMT_ATI1, constantBlock(0x40), {a, 0.0f, 0.0f, 1.0f}},
+                          Case{D3DFMT_ATI2, ati2, {c, a, 1.0f, 1.0f}}}) {
+        const FormatInfo* info = findFormat(k.format);
+        ASSERT_NE(info, nullptr);
+        EXPECT_EQ(info->blockSize, 4);
+        EXPECT_EQ(info->bytesPerPixel, k.bytes.size()) << info->name;
+        if (!deviceSamples(info->vkFormat))
+            GTEST_SKIP() << "the device cannot sample BC formats (" << info->name << ")";
+        const Float4 pixel = sampleBlock(*info, k.bytes);
+        for (int ch = 0; ch < 4; ++ch)
+            EXPECT_NEAR(pixel[ch], k.expected[ch], 1e-3f) << info->name << " channel "
+                                                          << "rgba"[ch];
     }
 }
 
@@ -206,12 +252,8 @@ TEST(FormatTable, EveryRowHasAVulkanFormatTheDeviceCanUse) {
     vk::Device& device = test::sharedDevice();
     for (const FormatInfo& f : formatTable()) {
         if (!hasStorage(f)) continue; // NULL: no image at all (its own test below)
-        const bool depth = f.d3dFormat == D3DFMT_D16 || f.d3dFormat == D3DFMT_D24S8 ||
-                           f.d3dFormat == D3DFMT_D24X8 || f.d3dFormat == D3DFMT_D32F_LOCKABLE ||
-                           f.d3dFormat == D3DFMT_INTZ || f.d3dFormat == D3DFMT_DF16 ||
-                           f.d3dFormat == D3DFMT_DF24;
-        const VkFormatFeatureFlags need =
-            depth ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+        const VkFormatFeatureFlags need = f.depthStencil ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT
+                                                         : VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
         bool usable = false;
         for (VkFormat v : {f.vkFormat, f.vkFallback}) {
             if (v == VK_FORMAT_UNDEFINED) continue;
