@@ -15,7 +15,9 @@ enum D3DFORMAT : uint32_t {
     D3DFMT_X1R5G5B5 = 24,
     D3DFMT_A1R5G5B5 = 25,
     D3DFMT_A4R4G4B4 = 26,
+    D3DFMT_R3G3B2 = 27,
     D3DFMT_A8 = 28,
+    D3DFMT_A8R3G3B2 = 29,
     D3DFMT_X4R4G4B4 = 30,
     D3DFMT_A2B10G10R10 = 31,
     D3DFMT_A8B8G8R8 = 32,
@@ -25,9 +27,13 @@ enum D3DFORMAT : uint32_t {
     D3DFMT_A16B16G16R16 = 36,
     D3DFMT_L8 = 50,
     D3DFMT_A8L8 = 51,
+    D3DFMT_A4L4 = 52,
     D3DFMT_V8U8 = 60,
+    D3DFMT_L6V5U5 = 61,
+    D3DFMT_X8L8V8U8 = 62,
     D3DFMT_Q8W8V8U8 = 63,
     D3DFMT_V16U16 = 64,
+    D3DFMT_A2W10V10U10 = 67,
     D3DFMT_D16_LOCKABLE = 70,
     D3DFMT_D32 = 71,
     D3DFMT_D24S8 = 75,
@@ -62,6 +68,9 @@ constexpr uint32_t D3DFMT_DXT5 = makeFourCC('D', 'X', 'T', '5');
 // is BC5 (two channels: the first block D3D9's green, the second its red).
 constexpr uint32_t D3DFMT_ATI1 = makeFourCC('A', 'T', 'I', '1');
 constexpr uint32_t D3DFMT_ATI2 = makeFourCC('A', 'T', 'I', '2');
+// 4:2:2 video: two pixels per four bytes, Y0 U Y1 V (YUY2) or U Y0 V Y1 (UYVY).
+constexpr uint32_t D3DFMT_YUY2 = makeFourCC('Y', 'U', 'Y', '2');
+constexpr uint32_t D3DFMT_UYVY = makeFourCC('U', 'Y', 'V', 'Y');
 constexpr uint32_t D3DFMT_INTZ = makeFourCC('I', 'N', 'T', 'Z');
 // AMD's depth textures (draw::samplesDepth): 16- and 24-bit depth buffers whose texels sample
 // the depth itself in red, not a comparison; green and blue read 0, alpha 1. Programs take

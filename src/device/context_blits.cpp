@@ -119,6 +119,15 @@ HRESULT planBlt(Device& device, uint32_t source, const RECT& from, uint32_t sour
     if (!blockAligned(from, *src) || !blockAligned(to, *dst)) return D3DERR_INVALIDCALL;
     const bool scaled = rectWidth(from) != rectWidth(to) || rectHeight(from) != rectHeight(to);
     if (scaled && !mayScale) return D3DERR_INVALIDCALL; // SURFACEBLT never stretches
+    // The image of an expanded format (YUY2, the mixed bump formats) holds converted texels: a
+    // GPU write there could not reach the CPU copy in the program's layout. Copies from a texture
+    // of the same format are taken: recordBlt copies the CPU copy's rows as well.
+    if (draw::isExpanded(*dst->format) &&
+        (scaled || src->format != dst->format || !src->texture || !dst->texture)) {
+        DDIVK_WARN_ONCE("BLT into %s: not possible, its texels are converted on upload (D3DERR_INVALIDCALL)",
+                        dst->format->name);
+        return D3DERR_INVALIDCALL;
+    }
     if (src->image() == dst->image()) {
         if (scaled) return D3DERR_INVALIDCALL;
         if (src->subresource == dst->subresource && overlaps(from, to)) return D3DERR_INVALIDCALL;
@@ -173,8 +182,10 @@ void recordCopyWithinImage(Device& device, const BltPlan& p) {
     CommandContext& cmds = device.commands();
     const uint32_t block = p.src.format->blockSize;
     const uint32_t w = rectWidth(p.from), h = rectHeight(p.from);
-    const uint64_t bytes =
-        uint64_t((w + block - 1) / block) * ((h + block - 1) / block) * p.src.format->bytesPerPixel;
+    // Texels as the image stores them: expanded formats' are wider than D3D9's.
+    const uint32_t texelBytes =
+        draw::isExpanded(*p.src.format) ? p.src.format->expandedBytes : p.src.format->bytesPerPixel;
+    const uint64_t bytes = uint64_t((w + block - 1) / block) * ((h + block - 1) / block) * texelBytes;
     std::unique_ptr<Resource> staging =
         Resource::createBuffer(device.vulkan(), 0, ResourceKind::VertexBuffer, bytes, 0);
     enter(cmds, device.vulkan(), p.src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
@@ -199,6 +210,26 @@ void recordCopyWithinImage(Device& device, const BltPlan& p) {
     staging->markUsed(cmds.recordingSerial());
     device.retireWhenDone(std::move(staging));
 }
+
+namespace {
+
+// The rows a copy between two textures of one expanded format moved, copied between their CPU
+// copies too: the destination's CPU copy cannot be read back from its converted image.
+void copyCpuRows(const BltPlan& p) {
+    const SubresourceLayout& from = p.src.texture->subresource(p.src.subresource);
+    const SubresourceLayout& to = p.dst.texture->subresource(p.dst.subresource);
+    const uint32_t bpp = p.src.format->bytesPerPixel;
+    const size_t rowBytes = size_t(rectWidth(p.from)) * bpp;
+    // memmove: two levels of one texture never overlap, but one level may copy within itself.
+    for (uint32_t y = 0; y < rectHeight(p.from); ++y)
+        std::memmove(p.dst.texture->texels(p.dst.subresource) + size_t(p.to.top + y) * to.pitch +
+                         size_t(p.to.left) * bpp,
+                     p.src.texture->texels(p.src.subresource) + size_t(p.from.top + y) * from.pitch +
+                         size_t(p.from.left) * bpp,
+                     rowBytes);
+}
+
+} // namespace
 
 void recordBlt(Device& device, const BltPlan& planned) {
     CommandContext& cmds = device.commands();
@@ -237,7 +268,10 @@ void recordBlt(Device& device, const BltPlan& planned) {
     if (p.src.texture) p.src.texture->markUsed(serial);
     if (p.dst.texture) {
         p.dst.texture->markUsed(serial);
-        p.dst.texture->setCpuStale(p.dst.subresource, true); // read back by the next Lock
+        if (draw::isExpanded(*p.dst.format))
+            copyCpuRows(p); // (a copy from a texture of its format: planBlt)
+        else
+            p.dst.texture->setCpuStale(p.dst.subresource, true); // read back by the next Lock
     }
 }
 

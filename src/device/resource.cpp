@@ -99,8 +99,21 @@ void Resource::upload(CommandContext& commands, const vk::Device& device, uint32
     // UNDEFINED only at creation, which uploads every subresource.
     transition(commands, device, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
     VkCommandBuffer cb = commands.commands();
-    vk::UploadSlice slice = commands.uploads().allocate(s.size(), 16);
-    std::memcpy(slice.data, texels(index), s.size());
+    vk::UploadSlice slice;
+    if (draw::isExpanded(*format_)) {
+        // Row by row into the Vulkan format's texels, tightly packed (copyRegion).
+        const size_t row = size_t(s.width) * format_->expandedBytes;
+        slice = commands.uploads().allocate(row * s.height * s.depth, 16);
+        auto* out = static_cast<uint8_t*>(slice.data);
+        const auto* in = reinterpret_cast<const uint8_t*>(texels(index));
+        for (uint32_t z = 0; z < s.depth; ++z)
+            for (uint32_t y = 0; y < s.height; ++y)
+                format_->expand(in + size_t(z) * s.slicePitch + size_t(y) * s.pitch,
+                                out + (size_t(z) * s.height + y) * row, s.width);
+    } else {
+        slice = commands.uploads().allocate(s.size(), 16);
+        std::memcpy(slice.data, texels(index), s.size());
+    }
     const VkBufferImageCopy region = copyRegion(index, slice.offset);
     vkCmdCopyBufferToImage(cb, slice.buffer, image_.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
     markUsed(commands.recordingSerial()); // DestroyResource keeps the image until the copy ran
@@ -111,8 +124,10 @@ VkBufferImageCopy Resource::copyRegion(uint32_t index, VkDeviceSize offset) cons
     VkBufferImageCopy region{};
     region.bufferOffset = offset;
     const uint32_t block = format_->blockSize;
-    region.bufferRowLength = s.pitch / format_->bytesPerPixel * block; // texels
-    region.bufferImageHeight = s.rows * block;
+    // Expanded formats' uploads are tightly packed (0: the image's extent).
+    const bool expanded = draw::isExpanded(*format_);
+    region.bufferRowLength = expanded ? 0 : s.pitch / format_->bytesPerPixel * block; // texels
+    region.bufferImageHeight = expanded ? 0 : s.rows * block;
     region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, s.mip, s.layer, 1};
     region.imageExtent = {s.width, s.height, s.depth};
     return region;
@@ -126,6 +141,11 @@ void Resource::transition(CommandContext& commands, const vk::Device& device, Vk
 
 void Resource::readBack(CommandContext& commands, const vk::Device& device, uint32_t index) {
     const SubresourceLayout& s = subresources_[index];
+    // Expanded formats take no GPU writes (planBlt refuses them): their CPU copy is never stale.
+    if (draw::isExpanded(*format_)) {
+        stale_[index] = 0;
+        return;
+    }
     vk::Buffer staging =
         vk::Buffer::create(device.allocator(), s.size(), VK_BUFFER_USAGE_TRANSFER_DST_BIT, vk::MemoryUsage::Readback);
     transition(commands, device, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);

@@ -9,6 +9,7 @@
 #include <span>
 
 #include "ddivk/d3d9_formats.h"
+#include "draw/format_expansion.h"
 
 namespace ddivk::draw {
 
@@ -24,12 +25,22 @@ struct FormatInfo {
     bool ignoresAlpha;      // X formats: alpha reads as 1, writes are dropped
     VkComponentMapping swizzle; // of sampled views: D3D9's channels from the Vulkan format's
     uint8_t blockSize;          // 1, or 4 for the block-compressed DXT and ATI formats
+    // Formats Vulkan does not store bit for bit: the upload expands rows of D3D9 texels
+    // (bytesPerPixel each) into vkFormat texels of expandedBytes (format_expansion.h). Their
+    // images take no GPU writes (BLT and COLORFILL refuse them), so the CPU copy stays the truth.
+    RowExpansion expand = nullptr;
+    uint8_t expandedBytes = 0;
 };
 
 // Whether the format has memory at all: every row but D3DFMT_NULL, the render-target format of
 // depth-only passes whose surfaces have a size and no image (colour writes go nowhere).
 inline bool hasStorage(const FormatInfo& f) {
     return f.vkFormat != VK_FORMAT_UNDEFINED;
+}
+
+// Whether the upload expands the format's texels (FormatInfo::expand).
+inline bool isExpanded(const FormatInfo& f) {
+    return f.expand != nullptr;
 }
 
 // A depth format whose textures sample the depth itself, not a comparison: INTZ (the depth in

@@ -309,6 +309,46 @@ TEST_F(Blits, BltIntoATextureIsWhatTheNextLockReads) {
     EXPECT_EQ(target[1 * kWidth + 41], texel(0, 1, 1));
 }
 
+// A texture of a format the driver expands on upload (YUY2: two pixels per four bytes, RGB in
+// the image): out of it the pixels arrive as RGB (Y 235, U and V 128 is white); into it, only a
+// copy from a texture of its format, which its Lock then reads in YUY2 bytes; a BLT from the
+// render target fails at the token and changes nothing.
+TEST_F(Blits, ExpandedFormatsTakeOnlyCopiesOfTheirFormat) {
+    const uint32_t tex = createTexture(4, 4, 1, D3DFMT_YUY2, true);
+    ASSERT_NE(tex, 0u);
+    constexpr uint32_t kWhitePair = 0x80EB80EB; // Y0 235, U 128, Y1 235, V 128
+    D3DDDIARG_LOCK lock{};
+    lock.hResource = reinterpret_cast<HANDLE>(uintptr_t(tex));
+    ASSERT_EQ(umd().pfnLock(dev(), &lock), S_OK);
+    for (uint32_t y = 0; y < 4; ++y)
+        for (uint32_t x = 0; x < 2; ++x)
+            reinterpret_cast<uint32_t*>(static_cast<uint8_t*>(lock.pSurfData) + y * lock.Pitch)[x] =
+                kWhitePair;
+    D3DDDIARG_UNLOCK unlock{lock.hResource, 0, 0};
+    ASSERT_EQ(umd().pfnUnlock(dev(), &unlock), S_OK);
+    CommandStream out;
+    blt(out, tex, rect(0, 0, 4, 4), target_, rect(8, 8, 12, 12));
+    run(out);
+    CommandStream into;
+    blt(into, target_, rect(0, 0, 4, 4), tex, rect(0, 0, 4, 4));
+    expectFailsAtLastToken(into);
+    EXPECT_EQ(lockRead(tex, 0, 2, 4), std::vector<uint32_t>(8, kWhitePair));
+    // Pixels 0-1 of rows 1-2 into a zeroed YUY2 texture's pixels 2-3, then that one out.
+    const uint32_t other = createTexture(4, 4, 1, D3DFMT_YUY2, true);
+    CommandStream copy;
+    blt(copy, tex, rect(0, 1, 2, 3), other, rect(2, 1, 4, 3));
+    blt(copy, other, rect(2, 1, 4, 3), target_, rect(20, 20, 22, 22));
+    run(copy);
+    EXPECT_EQ(lockRead(other, 0, 2, 4), (std::vector<uint32_t>{0, 0, 0, kWhitePair, 0, kWhitePair, 0, 0}));
+    const std::vector<uint32_t> target = readTarget();
+    for (uint32_t y = 0; y < kHeight; ++y)
+        for (uint32_t x = 0; x < kWidth; ++x) {
+            const bool in =
+                (x >= 8 && x < 12 && y >= 8 && y < 12) || (x >= 20 && x < 22 && y >= 20 && y < 22);
+            ASSERT_EQ(target[y * kWidth + x], in ? 0xFFFFFFFFu : kCtsBackground) << x << "," << y;
+        }
+}
+
 // A texture a blit wrote is sampled with what the blit wrote (the image leaves the transfer
 // layout for sampling).
 TEST_F(Blits, BltIntoATextureIsWhatDrawsSample) {

@@ -2,6 +2,8 @@
 // computes, draws a pretransformed quad, reads the back buffer and compares every pixel with
 // the texel D3D9's rules say it shows (POINT filtering: pixel centres at integer coordinates,
 // texel floor(u * width)).
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "check.h"
@@ -236,5 +238,83 @@ TEST(Texture, AtiBlocksShowAmdsChannelOrder) {
         CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16, expected, 1), 0);
         CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
         texture->Release();
+    }
+}
+
+namespace {
+
+// YUY2 / UYVY texels for the video tests: the pair (Y0, U, Y1, V) of pixels 2k and 2k+1 of every
+// row, and the colour ITU-R BT.601 (studio range) gives a pixel: Y' = (Y - 16) / 219,
+// Pb, Pr = (U or V - 128) / 224; R = Y' + 1.402 Pr, B = Y' + 1.772 Pb,
+// G = (Y' - 0.299 R - 0.114 B) / 0.587.
+constexpr BYTE kVideoPairs[4][4] = {
+    {16, 128, 235, 128}, {81, 90, 145, 240}, {41, 240, 210, 110}, {126, 60, 180, 200}};
+
+uint32_t bt601(int x) {
+    const BYTE* p = kVideoPairs[(x / 2) % 4];
+    const double y = ((x & 1 ? p[2] : p[0]) - 16) / 219.0, pb = (p[1] - 128) / 224.0,
+                 pr = (p[3] - 128) / 224.0;
+    const double r = y + 1.402 * pr, b = y + 1.772 * pb, g = (y - 0.299 * r - 0.114 * b) / 0.587;
+    auto byte = [](double v) { return uint32_t(std::lround(std::min(1.0, std::max(0.0, v)) * 255.0)); };
+    return byte(r) << 16 | byte(g) << 8 | byte(b);
+}
+
+// Fills level 0 of an 8x8 YUY2 or UYVY texture with kVideoPairs in every row.
+bool fillVideo(IDirect3DTexture9* texture, bool yuy2) {
+    D3DLOCKED_RECT locked{};
+    if (FAILED(texture->LockRect(0, &locked, nullptr, 0))) return false;
+    for (int y = 0; y < 8; ++y)
+        for (int k = 0; k < 4; ++k) {
+            const BYTE* p = kVideoPairs[k];
+            BYTE* out = static_cast<BYTE*>(locked.pBits) + y * locked.Pitch + 4 * k;
+            const BYTE bytes[4] = {yuy2 ? p[0] : p[1], yuy2 ? p[1] : p[0], yuy2 ? p[2] : p[3],
+                                   yuy2 ? p[3] : p[2]};
+            std::memcpy(out, bytes, 4);
+        }
+    return SUCCEEDED(texture->UnlockRect(0));
+}
+
+} // namespace
+
+// YUY2 and UYVY textures (4:2:2 video, two pixels per four bytes): sampled as BT.601 RGB, and a
+// source StretchRect converts into the back buffer, as video players use them.
+TEST(Texture, VideoTexturesShowBt601Colours) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    for (const bool yuy2 : {true, false}) {
+        const D3DFORMAT format = yuy2 ? D3DFMT_YUY2 : D3DFMT_UYVY;
+        REQUIRE(t.d3d->CheckDeviceFormat(D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, 0,
+                                         D3DRTYPE_TEXTURE, format) == D3D_OK);
+        CHECK_EQ(
+            t.d3d->CheckDeviceFormatConversion(D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, format, D3DFMT_X8R8G8B8),
+            D3D_OK);
+        IDirect3DTexture9* managed = nullptr;
+        REQUIRE(t->CreateTexture(8, 8, 1, 0, format, D3DPOOL_MANAGED, &managed, nullptr) == D3D_OK);
+        REQUIRE(fillVideo(managed, yuy2));
+        CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+        selectTexture(t.device);
+        CHECK_EQ(t->SetTexture(0, managed), D3D_OK);
+        CHECK(drawQuad(t.device, texturedRect(0, 0, 8, 8, 0xFFFFFFFF)));
+        CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
+        // The same texels through UpdateTexture into a default-pool texture, copied by StretchRect.
+        IDirect3DTexture9* system = nullptr;
+        IDirect3DTexture9* video = nullptr;
+        REQUIRE(t->CreateTexture(8, 8, 1, 0, format, D3DPOOL_SYSTEMMEM, &system, nullptr) == D3D_OK);
+        REQUIRE(t->CreateTexture(8, 8, 1, 0, format, D3DPOOL_DEFAULT, &video, nullptr) == D3D_OK);
+        REQUIRE(fillVideo(system, yuy2));
+        CHECK_EQ(t->UpdateTexture(system, video), D3D_OK);
+        IDirect3DSurface9* level = nullptr;
+        IDirect3DSurface9* back = nullptr;
+        REQUIRE(video->GetSurfaceLevel(0, &level) == D3D_OK);
+        REQUIRE(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back) == D3D_OK);
+        const RECT right{8, 0, 16, 8};
+        CHECK_EQ(t->StretchRect(level, nullptr, back, &right, D3DTEXF_NONE), D3D_OK);
+        const auto expected = [](int x, int y) -> uint32_t { return y < 8 ? bt601(x % 8) : 0; };
+        CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16, expected, 2), 0);
+        back->Release();
+        level->Release();
+        video->Release();
+        system->Release();
+        managed->Release();
     }
 }

@@ -50,11 +50,17 @@ const Layout kLayouts[] = {
     {D3DFMT_A1R5G5B5, 2, U(10, 5), U(5, 5), U(0, 5), U(15, 1)},
     {D3DFMT_A4R4G4B4, 2, U(8, 4), U(4, 4), U(0, 4), U(12, 4)},
     {D3DFMT_X4R4G4B4, 2, U(8, 4), U(4, 4), U(0, 4), N},
+    {D3DFMT_R3G3B2, 1, U(5, 3), U(2, 3), U(0, 2), N},
+    {D3DFMT_A8R3G3B2, 2, U(5, 3), U(2, 3), U(0, 2), U(8, 8)},
+    {D3DFMT_A4L4, 1, U(0, 4), U(0, 4), U(0, 4), U(4, 4)},
     {D3DFMT_A8, 1, N, N, N, U(0, 8), 0.0f},
     {D3DFMT_L8, 1, U(0, 8), U(0, 8), U(0, 8), N},
     {D3DFMT_A8L8, 2, U(0, 8), U(0, 8), U(0, 8), U(8, 8)},
     {D3DFMT_V8U8, 2, S(0, 8), S(8, 8), N, N},
     {D3DFMT_Q8W8V8U8, 4, S(0, 8), S(8, 8), S(16, 8), S(24, 8)},
+    {D3DFMT_L6V5U5, 2, S(0, 5), S(5, 5), U(10, 6), N},
+    {D3DFMT_X8L8V8U8, 4, S(0, 8), S(8, 8), U(16, 8), N},
+    {D3DFMT_A2W10V10U10, 4, S(0, 10), S(10, 10), S(20, 10), U(30, 2)},
     {D3DFMT_V16U16, 4, S(0, 16), S(16, 16), N, N},
     {D3DFMT_Q16W16V16U16, 8, S(0, 16), S(16, 16), S(32, 16), S(48, 16)},
     {D3DFMT_L16, 2, U(0, 16), U(0, 16), U(0, 16), N},
@@ -111,13 +117,52 @@ std::vector<uint32_t> compile(const char* text) {
     return t ? t->spirv : std::vector<uint32_t>{};
 }
 
+// The bytes the driver uploads for one row of `width` texels: the D3D9 bytes, expanded for the
+// formats Vulkan does not store bit for bit.
+std::vector<uint8_t> uploaded(const FormatInfo& info, const std::vector<uint8_t>& d3d, uint32_t width) {
+    if (!isExpanded(info)) return d3d;
+    std::vector<uint8_t> out(size_t(width) * info.expandedBytes);
+    info.expand(d3d.data(), out.data(), width);
+    return out;
+}
+
+const char* const kPassVs = "vs_3_0\ndcl_position v0\ndcl_texcoord0 v1\ndcl_position o0\ndcl_texcoord0 o1\n"
+                            "mov o0, v0\nmov o1, v1\n";
+const char* const kTexldPs = "ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n";
+
+// What a pixel shader's texld returns at each texel centre of a one-row texture of `texels`
+// texels whose D3D9 bytes are `d3d` (uploaded as the driver does, through the row's swizzle).
+std::vector<Float4> sampleRow(const FormatInfo& info, const std::vector<uint8_t>& d3d, uint32_t texels) {
+    test::ShaderRun run;
+    run.vertexSpirv = compile(kPassVs);
+    run.fragmentSpirv = compile(kTexldPs);
+    run.width = run.vertexCount = texels;
+    std::vector<Float4> positions, coords;
+    for (uint32_t i = 0; i < texels; ++i) {
+        positions.push_back(test::pointCentre(i, 0, texels, 1));
+        coords.push_back({(float(i) + 0.5f) / float(texels), 0.5f, 0, 1});
+    }
+    run.attributes.push_back(test::VertexAttribute::floats(0, positions));
+    run.attributes.push_back(test::VertexAttribute::floats(1, coords));
+    test::RunTexture texture;
+    texture.format = info.vkFormat;
+    texture.width = texels;
+    texture.data = uploaded(info, d3d, texels);
+    texture.swizzle = info.swizzle;
+    run.textures.push_back(texture);
+    const auto result = test::runShaders(run);
+    std::vector<Float4> pixels;
+    for (uint32_t i = 0; i < texels; ++i)
+        pixels.push_back(result.pixel(i));
+    return pixels;
+}
+
 // What a pixel shader's texld of one 4x4 block (`bytes`, the whole texture) returns inside it,
 // through the row's view swizzle.
 Float4 sampleBlock(const FormatInfo& info, const std::vector<uint8_t>& bytes) {
     test::ShaderRun run;
-    run.vertexSpirv = compile("vs_3_0\ndcl_position v0\ndcl_texcoord0 v1\ndcl_position o0\ndcl_texcoord0 o1\n"
-                              "mov o0, v0\nmov o1, v1\n");
-    run.fragmentSpirv = compile("ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n");
+    run.vertexSpirv = compile(kPassVs);
+    run.fragmentSpirv = compile(kTexldPs);
     run.width = run.vertexCount = 1;
     run.attributes.push_back(test::VertexAttribute::floats(0, {test::pointCentre(0, 0, 1, 1)}));
     run.attributes.push_back(test::VertexAttribute::floats(1, {{0.375f, 0.375f, 0, 1}}));
@@ -141,9 +186,6 @@ bool deviceSamples(VkFormat format) {
 
 TEST(FormatTable, EveryColourFormatSamplesD3D9sChannelValues) {
     constexpr uint32_t kTexels = 4;
-    const auto vs = compile("vs_3_0\ndcl_position v0\ndcl_texcoord0 v1\ndcl_position o0\ndcl_texcoord0 o1\n"
-                            "mov o0, v0\nmov o1, v1\n");
-    const auto ps = compile("ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n");
     for (const Layout& layout : kLayouts) {
         const FormatInfo* info = findFormat(layout.format);
         ASSERT_NE(info, nullptr) << layout.format;
@@ -156,24 +198,7 @@ TEST(FormatTable, EveryColourFormatSamplesD3D9sChannelValues) {
                 const float f = float(i) * 1.25f - 3.0f;
                 std::memcpy(data.data() + 4 * i, &f, 4);
             }
-        test::ShaderRun run;
-        run.vertexSpirv = vs;
-        run.fragmentSpirv = ps;
-        run.width = run.vertexCount = kTexels;
-        std::vector<Float4> positions, coords;
-        for (uint32_t i = 0; i < kTexels; ++i) {
-            positions.push_back(test::pointCentre(i, 0, kTexels, 1));
-            coords.push_back({(float(i) + 0.5f) / kTexels, 0.5f, 0, 1});
-        }
-        run.attributes.push_back(test::VertexAttribute::floats(0, positions));
-        run.attributes.push_back(test::VertexAttribute::floats(1, coords));
-        test::RunTexture texture;
-        texture.format = info->vkFormat;
-        texture.width = kTexels;
-        texture.data = data;
-        texture.swizzle = info->swizzle;
-        run.textures.push_back(texture);
-        const auto result = test::runShaders(run);
+        const std::vector<Float4> sampled = sampleRow(*info, data, kTexels);
         for (uint32_t i = 0; i < kTexels; ++i) {
             const uint8_t* texel = data.data() + i * layout.bytes;
             const Float4 expected{decode(layout.r, texel, layout.absentColor), decode(layout.g, texel, layout.absentColor),
@@ -185,8 +210,9 @@ TEST(FormatTable, EveryColourFormatSamplesD3D9sChannelValues) {
                 const float tolerance = channels[c]->bit >= 0 && channels[c]->bits < 8
                                             ? 1.0f / 255.0f
                                             : 1e-3f * std::max(1.0f, std::fabs(expected[c]));
-                EXPECT_NEAR(result.pixel(i)[c], expected[c], tolerance)
-                    << info->name << " texel " << i << " channel " << "rgba"[c];
+                EXPECT_NEAR(sampled[i][c], expected[c], tolerance)
+                    << info->name << " texel " << i << " channel "
+                    << "rgba"[c];
             }
         }
     }
@@ -245,6 +271,43 @@ TEST(FormatTable, AtiBlocksDecodeIntoD3D9sChannels) {
         for (int ch = 0; ch < 4; ++ch)
             EXPECT_NEAR(pixel[ch], k.expected[ch], 1e-3f) << info->name << " channel "
                                                           << "rgba"[ch];
+    }
+}
+
+// YUY2 and UYVY: 4:2:2 video, two pixels per four bytes sharing U and V, sampled as RGB by
+// ITU-R BT.601 (studio range). The expected colours come from the standard's definition:
+// Y' = (Y - 16) / 219, Pb = (U - 128) / 224, Pr = (V - 128) / 224; R = Y' + 2 (1 - Kr) Pr,
+// B = Y' + 2 (1 - Kb) Pb, G = (Y' - Kr R - Kb B) / Kg with Kr 0.299, Kb 0.114.
+TEST(FormatTable, YuvVideoFormatsSampleAsBt601Rgb) {
+    const uint8_t pairs[4][4] = {
+        {16, 128, 235, 128}, {81, 90, 145, 240}, {41, 240, 210, 110}, {126, 60, 180, 200}};
+    constexpr uint32_t kTexels = 8;
+    auto rgb = [](int y, int u, int v) {
+        const double kr = 0.299, kb = 0.114, kg = 1 - kr - kb;
+        const double yy = (y - 16) / 219.0, pb = (u - 128) / 224.0, pr = (v - 128) / 224.0;
+        const double r = yy + 2 * (1 - kr) * pr, b = yy + 2 * (1 - kb) * pb, g = (yy - kr * r - kb * b) / kg;
+        auto c = [](double x) { return float(std::min(1.0, std::max(0.0, x))); };
+        return Float4{c(r), c(g), c(b), 1.0f};
+    };
+    for (const bool yuy2 : {true, false}) {
+        const FormatInfo* info = findFormat(yuy2 ? D3DFMT_YUY2 : D3DFMT_UYVY);
+        ASSERT_NE(info, nullptr);
+        EXPECT_EQ(info->bytesPerPixel, 2u);
+        std::vector<uint8_t> d3d;
+        for (const auto& p : pairs) { // p: Y0, U, Y1, V
+            const uint8_t bytes[4] = {yuy2 ? p[0] : p[1], yuy2 ? p[1] : p[0], yuy2 ? p[2] : p[3],
+                                      yuy2 ? p[3] : p[2]};
+            d3d.insert(d3d.end(), bytes, bytes + 4);
+        }
+        const std::vector<Float4> sampled = sampleRow(*info, d3d, kTexels);
+        for (uint32_t i = 0; i < kTexels; ++i) {
+            const uint8_t* p = pairs[i / 2];
+            const Float4 want = rgb((i & 1) ? p[2] : p[0], p[1], p[3]);
+            for (int c = 0; c < 4; ++c)
+                EXPECT_NEAR(sampled[i][c], want[c], 1.5f / 255.0f)
+                    << info->name << " pixel " << i << " channel "
+                    << "rgba"[c];
+        }
     }
 }
 
