@@ -141,7 +141,8 @@ void Resource::transition(CommandContext& commands, const vk::Device& device, Vk
 
 void Resource::readBack(CommandContext& commands, const vk::Device& device, uint32_t index) {
     const SubresourceLayout& s = subresources_[index];
-    // Expanded formats take no GPU writes (planBlt refuses them): their CPU copy is never stale.
+    // Expanded formats' CPU copies are never stale: BLT into them copies the CPU rows as well
+    // (recordBlt), and nothing can read their converted images back into D3D9's layout.
     if (draw::isExpanded(*format_)) {
         stale_[index] = 0;
         return;

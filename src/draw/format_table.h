@@ -26,8 +26,9 @@ struct FormatInfo {
     VkComponentMapping swizzle; // of sampled views: D3D9's channels from the Vulkan format's
     uint8_t blockSize;          // 1, or 4 for the block-compressed DXT and ATI formats
     // Formats Vulkan does not store bit for bit: the upload expands rows of D3D9 texels
-    // (bytesPerPixel each) into vkFormat texels of expandedBytes (format_expansion.h). Their
-    // images take no GPU writes (BLT and COLORFILL refuse them), so the CPU copy stays the truth.
+    // (bytesPerPixel each) into vkFormat texels of expandedBytes (format_expansion.h). The CPU
+    // copy stays the truth: BLT into their images only copies from a texture of the same format,
+    // whose CPU rows it copies too, and COLORFILL refuses them.
     RowExpansion expand = nullptr;
     uint8_t expandedBytes = 0;
 };
