@@ -1,5 +1,7 @@
 #include "texture_support.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -72,4 +74,24 @@ void selectTexture(IDirect3DDevice9* device) {
     device->SetSamplerState(0, D3DSAMP_MINFILTER, D3DTEXF_POINT);
     device->SetSamplerState(0, D3DSAMP_MAGFILTER, D3DTEXF_POINT);
     device->SetSamplerState(0, D3DSAMP_MIPFILTER, D3DTEXF_NONE);
+}
+
+// BT.601 (studio range): Y' = (Y - 16) / 219, Pb, Pr = (U or V - 128) / 224; R = Y' + 1.402 Pr,
+// B = Y' + 1.772 Pb, G = (Y' - 0.299 R - 0.114 B) / 0.587.
+const BYTE kVideoPairs[4][4] = {
+    {16, 128, 235, 128}, {81, 90, 145, 240}, {41, 240, 210, 110}, {126, 60, 180, 200}};
+
+uint32_t bt601(int x) {
+    const BYTE* p = kVideoPairs[(x / 2) % 4];
+    const double y = ((x & 1 ? p[2] : p[0]) - 16) / 219.0, pb = (p[1] - 128) / 224.0,
+                 pr = (p[3] - 128) / 224.0;
+    const double r = y + 1.402 * pr, b = y + 1.772 * pb, g = (y - 0.299 * r - 0.114 * b) / 0.587;
+    auto byte = [](double v) { return uint32_t(std::lround(std::min(1.0, std::max(0.0, v)) * 255.0)); };
+    return byte(r) << 16 | byte(g) << 8 | byte(b);
+}
+
+void videoPairBytes(int k, bool yuy2, BYTE out[4]) {
+    const BYTE* p = kVideoPairs[k];
+    const BYTE bytes[4] = {yuy2 ? p[0] : p[1], yuy2 ? p[1] : p[0], yuy2 ? p[2] : p[3], yuy2 ? p[3] : p[2]};
+    std::memcpy(out, bytes, 4);
 }

@@ -46,3 +46,11 @@ int mismatchedPixels(const std::vector<uint32_t>& pixels, int width, int height,
 
 // Stage 0 samples its texture alone (COLOROP SELECTARG1 of TEXTURE), with POINT filters.
 void selectTexture(IDirect3DDevice9* device);
+
+// YUY2 / UYVY texels for the video tests: the pair (Y0, U, Y1, V) of pixels 2k and 2k+1 of every
+// row (k = 0..3, repeating).
+extern const BYTE kVideoPairs[4][4];
+// The colour ITU-R BT.601 (studio range) gives pixel x of such a row.
+uint32_t bt601(int x);
+// The bytes of a YUY2 (Y0 U Y1 V) or UYVY (U Y0 V Y1) pair holding kVideoPairs[k].
+void videoPairBytes(int k, bool yuy2, BYTE out[4]);

@@ -243,34 +243,13 @@ TEST(Texture, AtiBlocksShowAmdsChannelOrder) {
 
 namespace {
 
-// YUY2 / UYVY texels for the video tests: the pair (Y0, U, Y1, V) of pixels 2k and 2k+1 of every
-// row, and the colour ITU-R BT.601 (studio range) gives a pixel: Y' = (Y - 16) / 219,
-// Pb, Pr = (U or V - 128) / 224; R = Y' + 1.402 Pr, B = Y' + 1.772 Pb,
-// G = (Y' - 0.299 R - 0.114 B) / 0.587.
-constexpr BYTE kVideoPairs[4][4] = {
-    {16, 128, 235, 128}, {81, 90, 145, 240}, {41, 240, 210, 110}, {126, 60, 180, 200}};
-
-uint32_t bt601(int x) {
-    const BYTE* p = kVideoPairs[(x / 2) % 4];
-    const double y = ((x & 1 ? p[2] : p[0]) - 16) / 219.0, pb = (p[1] - 128) / 224.0,
-                 pr = (p[3] - 128) / 224.0;
-    const double r = y + 1.402 * pr, b = y + 1.772 * pb, g = (y - 0.299 * r - 0.114 * b) / 0.587;
-    auto byte = [](double v) { return uint32_t(std::lround(std::min(1.0, std::max(0.0, v)) * 255.0)); };
-    return byte(r) << 16 | byte(g) << 8 | byte(b);
-}
-
 // Fills level 0 of an 8x8 YUY2 or UYVY texture with kVideoPairs in every row.
 bool fillVideo(IDirect3DTexture9* texture, bool yuy2) {
     D3DLOCKED_RECT locked{};
     if (FAILED(texture->LockRect(0, &locked, nullptr, 0))) return false;
     for (int y = 0; y < 8; ++y)
-        for (int k = 0; k < 4; ++k) {
-            const BYTE* p = kVideoPairs[k];
-            BYTE* out = static_cast<BYTE*>(locked.pBits) + y * locked.Pitch + 4 * k;
-            const BYTE bytes[4] = {yuy2 ? p[0] : p[1], yuy2 ? p[1] : p[0], yuy2 ? p[2] : p[3],
-                                   yuy2 ? p[3] : p[2]};
-            std::memcpy(out, bytes, 4);
-        }
+        for (int k = 0; k < 4; ++k)
+            videoPairBytes(k, yuy2, static_cast<BYTE*>(locked.pBits) + y * locked.Pitch + 4 * k);
     return SUCCEEDED(texture->UnlockRect(0));
 }
 
