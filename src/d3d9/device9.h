@@ -315,6 +315,8 @@ class Device9 final : public IDirect3DDevice9Ex {
     HRESULT createDriverSurface(UINT width, UINT height, ::D3DFORMAT format, DWORD usage, bool ownedByDevice,
                                 Surface9** surface, ::D3DMULTISAMPLE_TYPE multisample = ::D3DMULTISAMPLE_NONE,
                                 DWORD quality = 0);
+    // A default-pool offscreen plain surface of a format the driver does not render to.
+    HRESULT createTexelSurface(UINT width, UINT height, ::D3DFORMAT format, IDirect3DSurface9** surface);
     // Records SETRENDERTARGET2 / SETDEPTHSTENCIL for what is bound now.
     void recordRenderTarget(DWORD index);
     void recordDepthStencil();

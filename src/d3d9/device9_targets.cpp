@@ -97,9 +97,9 @@ HRESULT STDMETHODCALLTYPE Device9::CreateOffscreenPlainSurface(UINT width, UINT 
         return D3DERR_INVALIDCALL; // D3D9: offscreen plain surfaces are never managed
     if (pool == D3DPOOL_DEFAULT) {
         // A driver surface (the driver's colour kind) with no usage: a source and destination of
-        // copies and ColorFill, lockable, never bound as a render target. Only formats the driver
-        // can make such a surface of.
-        if (!rendersTo(*creation_.adapter, format)) return D3DERR_NOTAVAILABLE;
+        // copies and ColorFill, lockable, never bound as a render target. Formats the driver
+        // cannot render to are held as a one-level texture instead.
+        if (!rendersTo(*creation_.adapter, format)) return createTexelSurface(width, height, format, surface);
         auto guard = lock();
         Surface9* s = nullptr;
         if (HRESULT hr = createDriverSurface(width, height, format, 0, false, &s); FAILED(hr)) return hr;
@@ -121,6 +121,29 @@ HRESULT STDMETHODCALLTYPE Device9::CreateOffscreenPlainSurface(UINT width, UINT 
     d.Width = width;
     d.Height = height;
     *surface = new Surface9(*this, d, pitch, info->bytesPerPixel, block);
+    return D3D_OK;
+}
+
+// A default-pool offscreen plain surface of a format the driver samples but does not render to
+// (YUY2 frames a video player StretchRects to the back buffer, DXT, luminance): the one level of a
+// texture resource, which locks, copies and fills as a texture's level does.
+HRESULT Device9::createTexelSurface(UINT width, UINT height, D3DFORMAT format, IDirect3DSurface9** surface) {
+    if (FAILED(checkDeviceFormat(*creation_.adapter, ::D3DFMT_X8R8G8B8, 0, ::D3DRTYPE_SURFACE, format)))
+        return D3DERR_NOTAVAILABLE;
+    // Block-compressed surfaces are whole blocks (D3D9 refuses a DXT surface of 2x2).
+    const draw::FormatInfo* info = draw::findFormat(static_cast<uint32_t>(format));
+    if (info->blockSize > 1 && (width % info->blockSize || height % info->blockSize))
+        return D3DERR_INVALIDCALL;
+    TextureShape shape;
+    shape.width = width;
+    shape.height = height;
+    shape.levels = 1;
+    shape.format = format;
+    shape.pool = ::D3DPOOL_DEFAULT;
+    auto texels = std::make_unique<TextureStorage>(*this, shape);
+    auto guard = lock();
+    if (HRESULT hr = texels->create(); FAILED(hr)) return hr == E_OUTOFMEMORY ? D3DERR_OUTOFVIDEOMEMORY : hr;
+    *surface = new Surface9(*this, std::move(texels), shape.levelDesc(0));
     return D3D_OK;
 }
 

@@ -23,9 +23,10 @@ Surface9* surfaceOf(IDirect3DSurface9* s) {
     return static_cast<Surface9*>(s);
 }
 
-// An offscreen plain surface in D3DPOOL_DEFAULT: a driver surface without usage.
+// An offscreen plain surface in D3DPOOL_DEFAULT: a driver surface without usage, or one held as
+// a texture.
 bool isDefaultPlain(const Surface9& s) {
-    return s.handle() && !s.container() && s.desc().Pool == D3DPOOL_DEFAULT &&
+    return s.blitHandle() && !s.container() && s.desc().Pool == D3DPOOL_DEFAULT &&
            !(s.desc().Usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL));
 }
 
@@ -243,19 +244,22 @@ HRESULT Device9::updateFromPlainSurface(Surface9& src, const RECT& from, Surface
 }
 
 // D3D9: a rectangle (null: all) of a default-pool render target, render-target texture level or
-// offscreen plain surface.
+// offscreen plain surface, in whole blocks for DXT and YUY2 / UYVY surfaces.
 HRESULT STDMETHODCALLTYPE Device9::ColorFill(IDirect3DSurface9* surface, const RECT* rect, D3DCOLOR colour) {
     Surface9* s = surfaceOf(surface);
     if (!s) return D3DERR_INVALIDCALL;
     const D3DSURFACE_DESC& d = s->desc();
     if (d.Pool != D3DPOOL_DEFAULT || !((d.Usage & D3DUSAGE_RENDERTARGET) || isDefaultPlain(*s)) ||
-        !s->handle())
+        !s->blitHandle())
         return D3DERR_INVALIDCALL;
     RECT area{};
-    if (!rectangleOf(rect, d, area)) return D3DERR_INVALIDCALL;
+    if (!rectangleOf(rect, d, area) || !coversWholeBlocks(d.Format, area, d.Width, d.Height))
+        return D3DERR_INVALIDCALL;
     auto guard = lock();
     D3DHAL_DP2COLORFILL fill{};
-    fill.dwSurface = s->handle(); // a render-target texture's level is a driver surface of its own
+    // A render-target texture's level is a driver surface of its own; a plain surface held as a
+    // texture is its texture's top level, which COLORFILL fills.
+    fill.dwSurface = s->handle() ? s->handle() : s->blitHandle();
     copyRect(fill.rRect, area);
     fill.Color = colour;
     stream_->token(D3DDP2OP_COLORFILL, fill);

@@ -107,6 +107,15 @@ bool rendersTo(const Adapter& adapter, ::D3DFORMAT format) {
            storageFor(adapter, *info, kColorTarget) != VK_FORMAT_UNDEFINED;
 }
 
+bool coversWholeBlocks(::D3DFORMAT format, const RECT& rect, UINT width, UINT height) {
+    const draw::FormatInfo* info = draw::findFormat(format);
+    const bool pairs = format == ::D3DFMT_YUY2 || format == ::D3DFMT_UYVY;
+    const UINT across = pairs ? 2 : info ? info->blockSize : 1, down = pairs ? 1 : across;
+    auto edge = [](LONG v, UINT step, UINT end) { return UINT(v) % step == 0 || UINT(v) == end; };
+    return edge(rect.left, across, width) && edge(rect.right, across, width) &&
+           edge(rect.top, down, height) && edge(rect.bottom, down, height);
+}
+
 HRESULT checkDeviceType(const Adapter& adapter, ::D3DFORMAT adapterFormat, ::D3DFORMAT backBufferFormat,
                         BOOL windowed) {
     if (!isDisplayFormat(adapterFormat)) return D3DERR_NOTAVAILABLE;

@@ -35,6 +35,11 @@ Surface9::Surface9(Device9& device, const D3DSURFACE_DESC& desc, uint32_t pitch,
     memory_.assign(size_t{pitch} * rows, 0);
 }
 
+// Its storage counts it among the default-pool objects Reset waits for.
+Surface9::Surface9(Device9& device, std::unique_ptr<TextureStorage> texels, const D3DSURFACE_DESC& desc)
+    : ResourceChild(&device, false, kKeepsPriority), owner_(device), texels_(std::move(texels)),
+      textureHandle_(texels_->handle()), desc_(desc) {}
+
 Surface9::Surface9(Device9& device, SurfaceContainer& container, uint32_t textureHandle, uint32_t subresource,
                    uint32_t handle, const D3DSURFACE_DESC& desc)
     : ResourceChild(&device, true, kKeepsPriority), owner_(device), container_(&container),
@@ -66,6 +71,16 @@ HRESULT Surface9::LockRect(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags
     if (!locked || dc_) return D3DERR_INVALIDCALL; // GetDC's DC is a lock until ReleaseDC
     if (container_) return container_->lockLevel(subresource_, locked, rect, flags);
     if (handle_) return lockDriverSurface(locked, rect, flags);
+    if (texels_) {
+        if (rect && !insideSurface(*rect, desc_)) return D3DERR_INVALIDCALL;
+        D3DBOX box{};
+        if (rect) box = {UINT(rect->left), UINT(rect->top), UINT(rect->right), UINT(rect->bottom), 0, 1};
+        D3DLOCKED_BOX out{};
+        if (HRESULT hr = texels_->lock(0, rect ? &box : nullptr, flags, &out); FAILED(hr)) return hr;
+        locked->pBits = out.pBits;
+        locked->Pitch = out.RowPitch;
+        return D3D_OK;
+    }
     if (locked_) return D3DERR_INVALIDCALL;
     uint32_t x = 0, y = 0;
     if (rect) {
@@ -85,6 +100,7 @@ HRESULT Surface9::LockRect(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags
 HRESULT Surface9::UnlockRect() {
     if (dc_) return D3DERR_INVALIDCALL; // ReleaseDC ends GetDC's lock
     if (container_) return container_->unlockLevel(subresource_);
+    if (texels_) return texels_->unlock(0);
     if (!locked_) return D3DERR_INVALIDCALL;
     if (handle_) {
         // The driver writes the copy back (unless READONLY), ordered before later work.

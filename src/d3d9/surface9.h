@@ -1,7 +1,9 @@
 // IDirect3DSurface9: a render target or depth-stencil surface of the driver (named by the
 // handle ddivk_surface_create gave it), an offscreen plain surface in system memory that
-// the program locks and GetRenderTargetData copies into, or a level (of a face) of a texture,
-// whose references, locks and container are its texture's (texture9.h).
+// the program locks and GetRenderTargetData copies into, a default-pool offscreen plain surface
+// of a format the driver cannot render to (YUY2 video frames, DXT, luminance) held as a
+// one-level texture of the driver's, or a level (of a face) of a texture, whose references,
+// locks and container are its texture's (texture9.h).
 #pragma once
 
 #include <cstdint>
@@ -9,6 +11,7 @@
 #include <vector>
 
 #include "d3d9/resource_child.h"
+#include "d3d9/texture9_storage.h"
 
 namespace ddivk::d3d9 {
 
@@ -39,6 +42,9 @@ class Surface9 final : public ResourceChild<IDirect3DSurface9> {
     // a row of blocks (`blockSize` 4 for DXT formats) of `bytesPerBlock`.
     Surface9(Device9& device, const D3DSURFACE_DESC& desc, uint32_t pitch, uint32_t bytesPerBlock,
              uint32_t blockSize);
+    // A default-pool offscreen plain surface whose texels are the one level of `texels` (created):
+    // locked through it, named by its handle in BLT and COLORFILL.
+    Surface9(Device9& device, std::unique_ptr<TextureStorage> texels, const D3DSURFACE_DESC& desc);
     // Level `subresource` of a texture (the driver's subresource index; `handle` the driver
     // surface of a render-target or depth texture's level, else 0). Owned by the texture.
     Surface9(Device9& device, SurfaceContainer& container, uint32_t textureHandle, uint32_t subresource,
@@ -73,7 +79,7 @@ class Surface9 final : public ResourceChild<IDirect3DSurface9> {
     HRESULT STDMETHODCALLTYPE GetDC(HDC* dc) override;
     HRESULT STDMETHODCALLTYPE ReleaseDC(HDC dc) override;
 
-    // The driver's handle; 0 for a system-memory surface.
+    // The driver's surface handle; 0 for a system-memory surface and one held as a texture.
     uint32_t handle() const { return handle_; }
     const D3DSURFACE_DESC& desc() const { return desc_; }
     // System-memory pixels and their pitch (empty for driver surfaces).
@@ -81,7 +87,7 @@ class Surface9 final : public ResourceChild<IDirect3DSurface9> {
     uint32_t pitch() const { return pitch_; }
     // How DP2 BLT / TEXBLT name it: a driver surface (level 0), or a texture and the level's
     // subresource index; handle 0 for system-memory surfaces.
-    uint32_t blitHandle() const { return container_ ? textureHandle_ : handle_; }
+    uint32_t blitHandle() const { return container_ || texels_ ? textureHandle_ : handle_; }
     uint32_t blitLevel() const { return container_ ? subresource_ : 0; }
     // The texture it is a level of (null for a stand-alone surface).
     SurfaceContainer* container() const { return container_; }
@@ -105,6 +111,7 @@ class Surface9 final : public ResourceChild<IDirect3DSurface9> {
 
     Device9& owner_;
     SurfaceContainer* container_ = nullptr;
+    std::unique_ptr<TextureStorage> texels_; // a default-pool plain surface held as a texture
     uint32_t textureHandle_ = 0;
     uint32_t subresource_ = 0;
     uint32_t handle_ = 0;

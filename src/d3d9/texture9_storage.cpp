@@ -4,6 +4,7 @@
 #include "ddivk/ddivk.h"
 #include "draw/format_table.h"
 
+#include "d3d9/format_support.h"
 #include "d3d9/texture9_storage.h"
 
 namespace ddivk::d3d9 {
@@ -113,6 +114,11 @@ HRESULT TextureStorage::lock(uint32_t index, const D3DBOX* box, DWORD flags, D3D
     if (box &&
         (box->Left >= box->Right || box->Top >= box->Bottom || box->Front >= box->Back || box->Right > w ||
          box->Bottom > h || box->Back > d || box->Left % blockSize_ || box->Top % blockSize_))
+        return D3DERR_INVALIDCALL;
+    // A default-pool level locks in whole blocks (D3D9 lets the other pools lock parts of them).
+    if (box && shape_.pool == ::D3DPOOL_DEFAULT &&
+        !coversWholeBlocks(shape_.format,
+                           RECT{LONG(box->Left), LONG(box->Top), LONG(box->Right), LONG(box->Bottom)}, w, h))
         return D3DERR_INVALIDCALL;
     auto guard = device_.lock(); // D3DCREATE_MULTITHREADED: one call at a time
     if (locked_[index]) return D3DERR_INVALIDCALL;

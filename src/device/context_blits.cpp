@@ -295,6 +295,28 @@ template <class Item> HRESULT runBlts(Device& device, dp2::Items<Item> items, bo
 
 using namespace blits;
 
+namespace {
+
+// A rectangle of whole blocks; the last row and column may be cut by the level's edge.
+bool onBlocks(const RECT& r, const BlockFill& b, uint32_t width, uint32_t height) {
+    auto edge = [](int32_t v, uint32_t step, uint32_t end) {
+        return uint32_t(v) % step == 0 || uint32_t(v) == end;
+    };
+    return edge(r.left, b.width, width) && edge(r.top, b.height, height) && edge(r.right, b.width, width) &&
+           edge(r.bottom, b.height, height);
+}
+
+// Every block the rectangle covers, in a CPU copy of rows of blocks `pitch` bytes apart.
+void fillBlocks(std::byte* texels, uint32_t pitch, const RECT& r, const BlockFill& b) {
+    const uint32_t left = uint32_t(r.left) / b.width, right = (uint32_t(r.right) + b.width - 1) / b.width;
+    const uint32_t top = uint32_t(r.top) / b.height, bottom = (uint32_t(r.bottom) + b.height - 1) / b.height;
+    for (uint32_t y = top; y < bottom; ++y)
+        for (uint32_t x = left; x < right; ++x)
+            std::memcpy(texels + size_t(y) * pitch + size_t(x) * b.size, b.bytes.data(), b.size);
+}
+
+} // namespace
+
 HRESULT Context::blt(dp2::Items<D3DHAL_DP2BLT> items) {
     return guarded("blt", [&] { return runBlts(device_, items, true); });
 }
@@ -322,6 +344,7 @@ HRESULT Context::runColorFills(dp2::Items<D3DHAL_DP2COLORFILL> items, uint32_t l
         struct Fill {
             Side side;
             const FillFormat* format;
+            std::optional<BlockFill> block;
             RECT rect;
             D3DCOLOR color;
         };
@@ -331,35 +354,41 @@ HRESULT Context::runColorFills(dp2::Items<D3DHAL_DP2COLORFILL> items, uint32_t l
             if (!side || side->depth() || !inside(f.rRect, side->width, side->height))
                 return D3DERR_INVALIDCALL;
             const FillFormat* format = findFillFormat(side->format->d3dFormat);
-            if (!format) {
+            const std::optional<BlockFill> block =
+                side->texture ? blockFill(side->format->d3dFormat, f.Color) : std::nullopt;
+            if (block && !onBlocks(f.rRect, *block, side->width, side->height)) return D3DERR_INVALIDCALL;
+            if (!format && !block) {
                 DDIVK_WARN_ONCE("COLORFILL of %s: not implemented (answering D3DERR_NOTAVAILABLE)",
                                 side->format->name);
                 return D3DERR_NOTAVAILABLE;
             }
-            fills.push_back({*side, format, f.rRect, f.Color});
+            fills.push_back({*side, format, block, f.rRect, f.Color});
         }
         if (device_.queries().transfersSkipped()) return S_OK; // predicated (on the CPU)
 
         CommandContext& cmds = device_.commands();
         const vk::Device& vulkan = device_.vulkan();
         for (const Fill& f : fills) {
-            const FillValue value = fillValue(*f.format, f.color);
             if (Resource* t = f.side.texture) {
                 const uint32_t index = f.side.subresource;
                 if (t->cpuStale(index)) t->readBack(cmds, vulkan, index);
                 const SubresourceLayout& s = t->subresource(index);
-                const uint64_t pixel = packPixel(*f.format, value);
-                const uint32_t bpp = t->format()->bytesPerPixel;
-                for (int32_t y = f.rect.top; y < f.rect.bottom; ++y) {
-                    std::byte* row = t->texels(index) + size_t(y) * s.pitch + size_t(f.rect.left) * bpp;
-                    for (int32_t x = f.rect.left; x < f.rect.right; ++x, row += bpp)
-                        std::memcpy(row, &pixel, bpp); // little-endian: the low bytes
+                if (f.block) {
+                    fillBlocks(t->texels(index), s.pitch, f.rect, *f.block);
+                } else {
+                    const uint64_t pixel = packPixel(*f.format, fillValue(*f.format, f.color));
+                    const uint32_t bpp = t->format()->bytesPerPixel;
+                    for (int32_t y = f.rect.top; y < f.rect.bottom; ++y) {
+                        std::byte* row = t->texels(index) + size_t(y) * s.pitch + size_t(f.rect.left) * bpp;
+                        for (int32_t x = f.rect.left; x < f.rect.right; ++x, row += bpp)
+                            std::memcpy(row, &pixel, bpp); // little-endian: the low bytes
+                    }
                 }
                 t->upload(cmds, vulkan, index);
                 continue;
             }
             Surface& surface = *f.side.surface;
-            const VkClearColorValue color = clearValue(*f.format, value);
+            const VkClearColorValue color = clearValue(*f.format, fillValue(*f.format, f.color));
             const bool whole = f.rect.left == 0 && f.rect.top == 0 &&
                                uint32_t(f.rect.right) == surface.width() &&
                                uint32_t(f.rect.bottom) == surface.height();

@@ -1,5 +1,8 @@
 #include "device/fill_format.h"
 
+#include <cmath>
+#include <cstring>
+
 #include "ddivk/d3d9_formats.h"
 
 namespace ddivk::device {
@@ -29,6 +32,51 @@ uint32_t scaleChannel(uint32_t v8, ChannelBits c) {
     return (v8 * maxOf(c) + 127) / 255;
 }
 
+// A pixel pair of YUY2 (Y0 U Y1 V) or UYVY (U Y0 V Y1) of one colour.
+BlockFill videoPair(bool yuy2, D3DCOLOR color) {
+    const double r = ((color >> 16) & 0xFF) / 255.0, g = ((color >> 8) & 0xFF) / 255.0,
+                 b = (color & 0xFF) / 255.0;
+    const double luma = 0.299 * r + 0.587 * g + 0.114 * b; // BT.601's Kr and Kb
+    auto byte = [](double v) { return uint8_t(std::lround(v < 0 ? 0 : v > 255 ? 255 : v)); };
+    const uint8_t y = byte(16 + 219 * luma);
+    const uint8_t u = byte(128 + 224 * (b - luma) / 1.772); // 1.772 = 2 (1 - Kb)
+    const uint8_t v = byte(128 + 224 * (r - luma) / 1.402); // 1.402 = 2 (1 - Kr)
+    BlockFill f{2, 1, 4, {}};
+    const uint8_t pair[4] = {y, u, y, v};
+    const uint8_t swapped[4] = {u, y, v, y};
+    std::memcpy(f.bytes.data(), yuy2 ? pair : swapped, 4);
+    return f;
+}
+
+// A DXT block of one colour: both endpoints the colour as R5G6B5 and every index 0, which
+// selects endpoint 0 in either of DXT1's modes. DXT1 fills with alpha below one half as its
+// transparent texel (index 3 with endpoint 0 not above endpoint 1); DXT2 / DXT3 store alpha in
+// explicit 4-bit texels, DXT4 / DXT5 as both alpha endpoints with every index 0.
+BlockFill dxtBlock(uint32_t format, D3DCOLOR color) {
+    const uint32_t a = color >> 24;
+    const uint16_t rgb565 =
+        uint16_t(scaleChannel((color >> 16) & 0xFF, {11, 5}) << 11 |
+                 scaleChannel((color >> 8) & 0xFF, {5, 6}) << 5 | scaleChannel(color & 0xFF, {0, 5}));
+    BlockFill f{4, 4, 16, {}};
+    uint8_t* colour = f.bytes.data() + 8; // after the alpha half
+    if (format == D3DFMT_DXT1) {
+        f.size = 8;
+        colour = f.bytes.data();
+        if (a < 0x80) {
+            std::memset(colour + 4, 0xFF, 4); // index 3 everywhere; endpoints 0 and 0
+            return f;
+        }
+    } else if (format == D3DFMT_DXT2 || format == D3DFMT_DXT3) {
+        const uint8_t nibbles = uint8_t(scaleChannel(a, {0, 4}) * 0x11);
+        std::memset(f.bytes.data(), nibbles, 8);
+    } else {
+        f.bytes[0] = f.bytes[1] = uint8_t(a);
+    }
+    colour[0] = colour[2] = uint8_t(rgb565 & 0xFF);
+    colour[1] = colour[3] = uint8_t(rgb565 >> 8);
+    return f;
+}
+
 } // namespace
 
 const FillFormat* findFillFormat(uint32_t d3dFormat) {
@@ -45,6 +93,22 @@ FillValue fillValue(const FillFormat& f, D3DCOLOR color) {
 uint64_t packPixel(const FillFormat& f, const FillValue& v) {
     auto put = [](uint32_t value, ChannelBits c) { return c.bits ? uint64_t(value) << c.shift : 0; };
     return put(v.r, f.r) | put(v.g, f.g) | put(v.b, f.b) | put(v.a, f.a);
+}
+
+std::optional<BlockFill> blockFill(uint32_t d3dFormat, D3DCOLOR color) {
+    switch (d3dFormat) {
+    case D3DFMT_YUY2:
+    case D3DFMT_UYVY:
+        return videoPair(d3dFormat == D3DFMT_YUY2, color);
+    case D3DFMT_DXT1:
+    case D3DFMT_DXT2:
+    case D3DFMT_DXT3:
+    case D3DFMT_DXT4:
+    case D3DFMT_DXT5:
+        return dxtBlock(d3dFormat, color);
+    default:
+        return std::nullopt;
+    }
 }
 
 VkClearColorValue clearValue(const FillFormat& f, const FillValue& v) {

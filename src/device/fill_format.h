@@ -4,7 +4,9 @@
 
 #include <volk.h>
 
+#include <array>
 #include <cstdint>
+#include <optional>
 
 #include "ddivk/d3d9_types.h"
 
@@ -34,5 +36,17 @@ FillValue fillValue(const FillFormat& f, D3DCOLOR color);
 uint64_t packPixel(const FillFormat& f, const FillValue& v);
 // The clear value that stores `v` (UNORM formats; absent channels read 1).
 VkClearColorValue clearValue(const FillFormat& f, const FillValue& v);
+
+// Formats COLORFILL writes in whole blocks, which no channel layout above describes (texture
+// CPU copies only): YUY2 and UYVY pixel pairs (2x1) sharing U and V, converted by ITU-R BT.601's
+// studio-range matrix as their textures sample (draw/format_expansion.h), and DXT1-5 4x4 blocks
+// of one colour. A fill of part of a block has no meaning: the rectangle must cover whole ones.
+struct BlockFill {
+    uint32_t width, height; // pixels a block covers
+    uint32_t size;          // its bytes
+    std::array<uint8_t, 16> bytes;
+};
+// Nothing for formats filled pixel by pixel (findFillFormat) or not at all.
+std::optional<BlockFill> blockFill(uint32_t d3dFormat, D3DCOLOR color);
 
 } // namespace ddivk::device
