@@ -52,6 +52,7 @@ enum D3DFORMAT : uint32_t {
     D3DFMT_R32F = 114,
     D3DFMT_G32R32F = 115,
     D3DFMT_A32B32G32R32F = 116,
+    D3DFMT_CxV8U8 = 117, // V8U8 whose sampler adds C = sqrt(1 - U^2 - V^2)
 };
 
 // Four-character-code formats.
@@ -71,6 +72,10 @@ constexpr uint32_t D3DFMT_ATI2 = makeFourCC('A', 'T', 'I', '2');
 // 4:2:2 video: two pixels per four bytes, Y0 U Y1 V (YUY2) or U Y0 V Y1 (UYVY).
 constexpr uint32_t D3DFMT_YUY2 = makeFourCC('Y', 'U', 'Y', '2');
 constexpr uint32_t D3DFMT_UYVY = makeFourCC('U', 'Y', 'V', 'Y');
+// Packed RGB at 4:2:2, two pixels per four bytes sharing red and blue: G0 R G1 B (R8G8_B8G8, as
+// YUY2) or R G0 B G1 (G8R8_G8B8, as UYVY); DXGI's G8R8_G8B8 and R8G8_B8G8 respectively.
+constexpr uint32_t D3DFMT_R8G8_B8G8 = makeFourCC('R', 'G', 'B', 'G');
+constexpr uint32_t D3DFMT_G8R8_G8B8 = makeFourCC('G', 'R', 'G', 'B');
 constexpr uint32_t D3DFMT_INTZ = makeFourCC('I', 'N', 'T', 'Z');
 // AMD's depth textures (draw::samplesDepth): 16- and 24-bit depth buffers whose texels sample
 // the depth itself in red, not a comparison; green and blue read 0, alpha 1. Programs take

@@ -109,7 +109,8 @@ bool rendersTo(const Adapter& adapter, ::D3DFORMAT format) {
 
 bool coversWholeBlocks(::D3DFORMAT format, const RECT& rect, UINT width, UINT height) {
     const draw::FormatInfo* info = draw::findFormat(format);
-    const bool pairs = format == ::D3DFMT_YUY2 || format == ::D3DFMT_UYVY;
+    const bool pairs = format == ::D3DFMT_YUY2 || format == ::D3DFMT_UYVY || format == ::D3DFMT_R8G8_B8G8 ||
+                       format == ::D3DFMT_G8R8_G8B8;
     const UINT across = pairs ? 2 : info ? info->blockSize : 1, down = pairs ? 1 : across;
     auto edge = [](LONG v, UINT step, UINT end) { return UINT(v) % step == 0 || UINT(v) == end; };
     return edge(rect.left, across, width) && edge(rect.right, across, width) &&

@@ -41,8 +41,9 @@ VkSampleCountFlags targetSampleCounts(const Adapter& adapter, ::D3DFORMAT format
 bool rendersTo(const Adapter& adapter, ::D3DFORMAT format);
 
 // Whether `rect` covers whole blocks of `format` in a surface `width` x `height`: the 4x4 blocks
-// of DXT and ATI formats and the 2x1 pixel pairs of YUY2 / UYVY, the units D3D9 locks default-
-// pool surfaces and fills them in. The last row and column may be cut by the surface's edge.
+// of DXT and ATI formats and the 2x1 pixel pairs of YUY2, UYVY, R8G8_B8G8 and G8R8_G8B8, the
+// units D3D9 locks default-pool surfaces and fills them in. The last row and column may be cut
+// by the surface's edge.
 bool coversWholeBlocks(::D3DFORMAT format, const RECT& rect, UINT width, UINT height);
 
 } // namespace ddivk::d3d9

@@ -48,6 +48,16 @@ BlockFill videoPair(bool yuy2, D3DCOLOR color) {
     return f;
 }
 
+// A pixel pair of R8G8_B8G8 (G0 R G1 B) or G8R8_G8B8 (R G0 B G1) of one colour.
+BlockFill rgbPair(bool greenFirst, D3DCOLOR color) {
+    const uint8_t r = uint8_t(color >> 16), g = uint8_t(color >> 8), b = uint8_t(color);
+    BlockFill f{2, 1, 4, {}};
+    const uint8_t greenFirstPair[4] = {g, r, g, b};
+    const uint8_t redFirstPair[4] = {r, g, b, g};
+    std::memcpy(f.bytes.data(), greenFirst ? greenFirstPair : redFirstPair, 4);
+    return f;
+}
+
 // A DXT block of one colour: both endpoints the colour as R5G6B5 and every index 0, which
 // selects endpoint 0 in either of DXT1's modes. DXT1 fills with alpha below one half as its
 // transparent texel (index 3 with endpoint 0 not above endpoint 1); DXT2 / DXT3 store alpha in
@@ -100,6 +110,9 @@ std::optional<BlockFill> blockFill(uint32_t d3dFormat, D3DCOLOR color) {
     case D3DFMT_YUY2:
     case D3DFMT_UYVY:
         return videoPair(d3dFormat == D3DFMT_YUY2, color);
+    case D3DFMT_R8G8_B8G8:
+    case D3DFMT_G8R8_G8B8:
+        return rgbPair(d3dFormat == D3DFMT_R8G8_B8G8, color);
     case D3DFMT_DXT1:
     case D3DFMT_DXT2:
     case D3DFMT_DXT3:

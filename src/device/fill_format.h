@@ -39,8 +39,9 @@ VkClearColorValue clearValue(const FillFormat& f, const FillValue& v);
 
 // Formats COLORFILL writes in whole blocks, which no channel layout above describes (texture
 // CPU copies only): YUY2 and UYVY pixel pairs (2x1) sharing U and V, converted by ITU-R BT.601's
-// studio-range matrix as their textures sample (draw/format_expansion.h), and DXT1-5 4x4 blocks
-// of one colour. A fill of part of a block has no meaning: the rectangle must cover whole ones.
+// studio-range matrix as their textures sample (draw/format_expansion.h), R8G8_B8G8 and
+// G8R8_G8B8 pairs sharing red and blue, and DXT1-5 4x4 blocks of one colour. A fill of part of a
+// block has no meaning: the rectangle must cover whole ones.
 struct BlockFill {
     uint32_t width, height; // pixels a block covers
     uint32_t size;          // its bytes

@@ -32,6 +32,21 @@ void expandPairs(const uint8_t* in, uint8_t* out, uint32_t width, int y0, int u,
     }
 }
 
+// Two pixels per four bytes sharing red and blue; `g0`, `r`, `g1`, `b` are the byte positions in
+// the pair. A row of odd width cuts its last pair short: a byte past the row reads 0.
+void expandRgbPairs(const uint8_t* in, uint8_t* out, uint32_t width, int g0, int r, int g1, int b) {
+    const size_t rowBytes = size_t(width) * 2;
+    auto at = [&](size_t i) { return i < rowBytes ? in[i] : uint8_t{0}; };
+    for (uint32_t x = 0; x < width; ++x) {
+        const size_t pair = size_t(x / 2) * 4;
+        uint8_t* p = out + x * 4;
+        p[0] = at(pair + size_t(b));
+        p[1] = at(pair + size_t((x & 1) ? g1 : g0));
+        p[2] = at(pair + size_t(r));
+        p[3] = 255;
+    }
+}
+
 // Bits [shift, shift + bits) of `word` as an unsigned channel repeated into 8 bits.
 uint8_t widen(uint32_t word, int shift, int bits) {
     const uint32_t v = (word >> shift) & ((1u << bits) - 1);
@@ -95,6 +110,14 @@ void expandUyvy(const uint8_t* d3dRow, uint8_t* vkRow, uint32_t width) {
     expandPairs(d3dRow, vkRow, width, 1, 0, 3, 2);
 }
 
+void expandR8G8B8G8(const uint8_t* d3dRow, uint8_t* vkRow, uint32_t width) {
+    expandRgbPairs(d3dRow, vkRow, width, 0, 1, 2, 3);
+}
+
+void expandG8R8G8B8(const uint8_t* d3dRow, uint8_t* vkRow, uint32_t width) {
+    expandRgbPairs(d3dRow, vkRow, width, 1, 0, 3, 2);
+}
+
 void expandR3G3B2(const uint8_t* d3dRow, uint8_t* vkRow, uint32_t width) {
     for (uint32_t x = 0; x < width; ++x)
         putRgb332(vkRow + x * 4, d3dRow[x], 255);
@@ -130,6 +153,14 @@ void expandA2W10V10U10(const uint8_t* d3dRow, uint8_t* vkRow, uint32_t width) {
     for (uint32_t x = 0; x < width; ++x) {
         const uint32_t t = load32(d3dRow + 4 * x);
         putHalves(vkRow + 8 * x, snorm(t, 0, 10), snorm(t, 10, 10), snorm(t, 20, 10), unorm(t, 30, 2));
+    }
+}
+
+void expandCxV8U8(const uint8_t* d3dRow, uint8_t* vkRow, uint32_t width) {
+    for (uint32_t x = 0; x < width; ++x) {
+        const uint32_t t = load16(d3dRow + 2 * x);
+        const float u = snorm(t, 0, 8), v = snorm(t, 8, 8);
+        putHalves(vkRow + 8 * x, u, v, std::sqrt(std::max(0.0f, 1.0f - u * u - v * v)), 1.0f);
     }
 }
 

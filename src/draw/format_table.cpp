@@ -95,6 +95,13 @@ constexpr FormatInfo kFormats[] = {
      expandYuy2, 4},
     {D3DFMT_UYVY, "D3DFMT_UYVY", VK_FORMAT_B8G8R8A8_UNORM, NONE, 2, false, false, false, kIdentity, 1,
      expandUyvy, 4},
+    {D3DFMT_CxV8U8, "D3DFMT_CxV8U8", VK_FORMAT_R16G16B16A16_SFLOAT, NONE, 2, false, false, false, kIdentity,
+     1, expandCxV8U8, 8},
+    // R8G8_B8G8, G8R8_G8B8: RGB at 4:2:2, two pixels per four bytes sharing red and blue.
+    {D3DFMT_R8G8_B8G8, "D3DFMT_R8G8_B8G8", VK_FORMAT_B8G8R8A8_UNORM, NONE, 2, false, false, false, kIdentity,
+     1, expandR8G8B8G8, 4},
+    {D3DFMT_G8R8_G8B8, "D3DFMT_G8R8_G8B8", VK_FORMAT_B8G8R8A8_UNORM, NONE, 2, false, false, false, kIdentity,
+     1, expandG8R8G8B8, 4},
     {D3DFMT_V16U16, "D3DFMT_V16U16", VK_FORMAT_R16G16_SNORM, NONE, 4, false, false, false, kRedGreen, 1},
     {D3DFMT_Q16W16V16U16, "D3DFMT_Q16W16V16U16", VK_FORMAT_R16G16B16A16_SNORM, NONE, 8, false, false, false,
      kIdentity, 1},

@@ -28,7 +28,8 @@ struct FormatInfo {
     // Formats Vulkan does not store bit for bit: the upload expands rows of D3D9 texels
     // (bytesPerPixel each) into vkFormat texels of expandedBytes (format_expansion.h). The CPU
     // copy stays the truth: BLT into their images only copies from a texture of the same format,
-    // whose CPU rows it copies too, and COLORFILL refuses them.
+    // whose CPU rows it copies too, and COLORFILL writes the CPU copy (YUY2 / UYVY / the packed
+    // 4:2:2 RGB pairs) or refuses them.
     RowExpansion expand = nullptr;
     uint8_t expandedBytes = 0;
 };

@@ -67,6 +67,28 @@ TEST_F(BlockFills, VideoPairsHoldTheColoursBt601Values) {
     }
 }
 
+// R8G8_B8G8 and G8R8_G8B8 pairs: the colour's red and blue once and its green twice, as they
+// are (8 bits each), in the format's byte order; half a pair fails at the token.
+TEST_F(BlockFills, RgbPairsHoldTheColour) {
+    for (const bool greenFirst : {true, false}) {
+        const uint32_t format = greenFirst ? D3DFMT_R8G8_B8G8 : D3DFMT_G8R8_G8B8;
+        const uint32_t tex = createTexture(4, 1, 1, format, true);
+        ASSERT_NE(tex, 0u);
+        CommandStream s;
+        colorFill(s, tex, rect(2, 0, 4, 1), 0xFF123456);
+        run(s);
+        const std::vector<uint8_t> pair = greenFirst ? std::vector<uint8_t>{0x34, 0x12, 0x34, 0x56}
+                                                     : std::vector<uint8_t>{0x12, 0x34, 0x56, 0x34};
+        std::vector<uint8_t> want(4, 0);
+        want.insert(want.end(), pair.begin(), pair.end());
+        EXPECT_EQ(lockRead<uint8_t>(tex, 0, 8, 1), want) << format;
+        CommandStream half;
+        colorFill(half, tex, rect(0, 0, 1, 1), 0xFFFFFFFF);
+        expectFailsAtLastToken(half);
+        EXPECT_EQ(lockRead<uint8_t>(tex, 0, 8, 1), want) << format;
+    }
+}
+
 // DXT blocks of one colour: both endpoints the colour as R5G6B5 and every index 0. Alpha: DXT1's
 // transparent block below one half, DXT2 / DXT3's 4-bit texels, DXT4 / DXT5's endpoints. Only
 // the blocks the rectangle covers change; a rectangle across a block fails at its token.

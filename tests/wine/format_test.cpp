@@ -87,11 +87,13 @@ TEST(CheckDeviceFormat, TexturesVolumesAndBuffers) {
     CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_CUBETEXTURE, D3DFMT_L8), D3D_OK);
     CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_VOLUMETEXTURE, D3DFMT_A8R8G8B8), D3D_OK);
     // 16-bit luminance and bump formats, X4R4G4B4, AMD's 3Dc block formats and the formats the
-    // driver expands on upload (video, 3-3-2, A4L4, mixed bump) sample; none renders.
-    for (D3DFORMAT f : {D3DFMT_L16, D3DFMT_V16U16, D3DFMT_Q16W16V16U16, D3DFMT_X4R4G4B4,
-                        D3DFORMAT(MAKEFOURCC('A', 'T', 'I', '1')), D3DFORMAT(MAKEFOURCC('A', 'T', 'I', '2')),
-                        D3DFMT_YUY2, D3DFMT_UYVY, D3DFMT_R3G3B2, D3DFMT_A8R3G3B2, D3DFMT_A4L4, D3DFMT_L6V5U5,
-                        D3DFMT_X8L8V8U8, D3DFMT_A2W10V10U10}) {
+    // driver expands on upload (video, packed 4:2:2 RGB, 3-3-2, A4L4, CxV8U8, mixed bump) sample;
+    // none renders.
+    for (D3DFORMAT f :
+         {D3DFMT_L16, D3DFMT_V16U16, D3DFMT_Q16W16V16U16, D3DFMT_X4R4G4B4,
+          D3DFORMAT(MAKEFOURCC('A', 'T', 'I', '1')), D3DFORMAT(MAKEFOURCC('A', 'T', 'I', '2')), D3DFMT_YUY2,
+          D3DFMT_UYVY, D3DFMT_R8G8_B8G8, D3DFMT_G8R8_G8B8, D3DFMT_R3G3B2, D3DFMT_A8R3G3B2, D3DFMT_A4L4,
+          D3DFMT_CxV8U8, D3DFMT_L6V5U5, D3DFMT_X8L8V8U8, D3DFMT_A2W10V10U10}) {
         CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_TEXTURE, f), D3D_OK);
         CHECK_EQ(format(d3d.d3d, D3DUSAGE_RENDERTARGET, D3DRTYPE_TEXTURE, f), D3DERR_NOTAVAILABLE);
     }

@@ -311,6 +311,57 @@ TEST(FormatTable, YuvVideoFormatsSampleAsBt601Rgb) {
     }
 }
 
+// R8G8_B8G8 and G8R8_G8B8: RGB at 4:2:2, each pair of pixels one red and one blue, and a green
+// each. D3D9 names its bits from the most significant: R8G8_B8G8's first pixel holds green in
+// its low byte and red in its high byte, its second green and blue (bytes G0 R G1 B, DXGI's
+// G8R8_G8B8_UNORM); G8R8_G8B8 the reverse (R G0 B G1, DXGI's R8G8_B8G8_UNORM).
+TEST(FormatTable, PackedRgbPairsShareRedAndBlue) {
+    const uint8_t pairs[2][4] = {{0x10, 0x80, 0x30, 0xF0}, {0xC0, 0x05, 0x60, 0xA0}}; // R, G0, G1, B
+    constexpr uint32_t kTexels = 4;
+    for (const bool greenFirst : {true, false}) {
+        const FormatInfo* info = findFormat(greenFirst ? D3DFMT_R8G8_B8G8 : D3DFMT_G8R8_G8B8);
+        ASSERT_NE(info, nullptr);
+        EXPECT_EQ(info->bytesPerPixel, 2u);
+        std::vector<uint8_t> d3d;
+        for (const auto& p : pairs) {
+            const uint8_t bytes[4] = {greenFirst ? p[1] : p[0], greenFirst ? p[0] : p[1],
+                                      greenFirst ? p[2] : p[3], greenFirst ? p[3] : p[2]};
+            d3d.insert(d3d.end(), bytes, bytes + 4);
+        }
+        const std::vector<Float4> sampled = sampleRow(*info, d3d, kTexels);
+        for (uint32_t i = 0; i < kTexels; ++i) {
+            const uint8_t* p = pairs[i / 2];
+            const Float4 want{p[0] / 255.0f, ((i & 1) ? p[2] : p[1]) / 255.0f, p[3] / 255.0f, 1.0f};
+            for (int c = 0; c < 4; ++c)
+                EXPECT_NEAR(sampled[i][c], want[c], 1e-3f) << info->name << " pixel " << i << " channel "
+                                                           << "rgba"[c];
+        }
+    }
+}
+
+// CxV8U8: V8U8's bits (U the low byte, V the high, signed) and a third channel the sampler
+// computes, C = sqrt(1 - U^2 - V^2) (0 when U and V leave no room); alpha 1.
+TEST(FormatTable, CxV8U8ComputesItsThirdChannel) {
+    const int8_t uv[4][2] = {{0, 0}, {127, 0}, {-64, 32}, {-128, 127}};
+    const FormatInfo* info = findFormat(D3DFMT_CxV8U8);
+    ASSERT_NE(info, nullptr);
+    EXPECT_EQ(info->bytesPerPixel, 2u);
+    std::vector<uint8_t> d3d;
+    for (const auto& t : uv) {
+        d3d.push_back(uint8_t(t[0]));
+        d3d.push_back(uint8_t(t[1]));
+    }
+    const std::vector<Float4> sampled = sampleRow(*info, d3d, 4);
+    for (uint32_t i = 0; i < 4; ++i) {
+        const float u = std::max(-1.0f, uv[i][0] / 127.0f), v = std::max(-1.0f, uv[i][1] / 127.0f);
+        const float c = 1.0f - u * u - v * v > 0.0f ? std::sqrt(1.0f - u * u - v * v) : 0.0f;
+        const Float4 want{u, v, c, 1.0f};
+        for (int ch = 0; ch < 4; ++ch)
+            EXPECT_NEAR(sampled[i][ch], want[ch], 2e-3f) << "texel " << i << " channel "
+                                                         << "rgba"[ch];
+    }
+}
+
 TEST(FormatTable, EveryRowHasAVulkanFormatTheDeviceCanUse) {
     vk::Device& device = test::sharedDevice();
     for (const FormatInfo& f : formatTable()) {
