@@ -32,6 +32,17 @@ uint32_t scaleChannel(uint32_t v8, ChannelBits c) {
     return (v8 * maxOf(c) + 127) / 255;
 }
 
+// A 2x1 block: two pixels each with its own `each` (Y, or green) sharing `first` and `second`
+// (U and V, or red and blue), in YUY2's order (each first: YUY2, R8G8_B8G8) or UYVY's (UYVY,
+// G8R8_G8B8).
+BlockFill pixelPair(bool eachFirst, uint8_t each, uint8_t first, uint8_t second) {
+    BlockFill f{2, 1, 4, {}};
+    const uint8_t eachFirstPair[4] = {each, first, each, second};
+    const uint8_t sharedFirstPair[4] = {first, each, second, each};
+    std::memcpy(f.bytes.data(), eachFirst ? eachFirstPair : sharedFirstPair, 4);
+    return f;
+}
+
 // A pixel pair of YUY2 (Y0 U Y1 V) or UYVY (U Y0 V Y1) of one colour.
 BlockFill videoPair(bool yuy2, D3DCOLOR color) {
     const double r = ((color >> 16) & 0xFF) / 255.0, g = ((color >> 8) & 0xFF) / 255.0,
@@ -41,21 +52,7 @@ BlockFill videoPair(bool yuy2, D3DCOLOR color) {
     const uint8_t y = byte(16 + 219 * luma);
     const uint8_t u = byte(128 + 224 * (b - luma) / 1.772); // 1.772 = 2 (1 - Kb)
     const uint8_t v = byte(128 + 224 * (r - luma) / 1.402); // 1.402 = 2 (1 - Kr)
-    BlockFill f{2, 1, 4, {}};
-    const uint8_t pair[4] = {y, u, y, v};
-    const uint8_t swapped[4] = {u, y, v, y};
-    std::memcpy(f.bytes.data(), yuy2 ? pair : swapped, 4);
-    return f;
-}
-
-// A pixel pair of R8G8_B8G8 (G0 R G1 B) or G8R8_G8B8 (R G0 B G1) of one colour.
-BlockFill rgbPair(bool greenFirst, D3DCOLOR color) {
-    const uint8_t r = uint8_t(color >> 16), g = uint8_t(color >> 8), b = uint8_t(color);
-    BlockFill f{2, 1, 4, {}};
-    const uint8_t greenFirstPair[4] = {g, r, g, b};
-    const uint8_t redFirstPair[4] = {r, g, b, g};
-    std::memcpy(f.bytes.data(), greenFirst ? greenFirstPair : redFirstPair, 4);
-    return f;
+    return pixelPair(yuy2, y, u, v);
 }
 
 // A DXT block of one colour: both endpoints the colour as R5G6B5 and every index 0, which
@@ -112,7 +109,9 @@ std::optional<BlockFill> blockFill(uint32_t d3dFormat, D3DCOLOR color) {
         return videoPair(d3dFormat == D3DFMT_YUY2, color);
     case D3DFMT_R8G8_B8G8:
     case D3DFMT_G8R8_G8B8:
-        return rgbPair(d3dFormat == D3DFMT_R8G8_B8G8, color);
+        // R8G8_B8G8: G0 R G1 B; G8R8_G8B8: R G0 B G1.
+        return pixelPair(d3dFormat == D3DFMT_R8G8_B8G8, uint8_t(color >> 8), uint8_t(color >> 16),
+                         uint8_t(color));
     case D3DFMT_DXT1:
     case D3DFMT_DXT2:
     case D3DFMT_DXT3:
