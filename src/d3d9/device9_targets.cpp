@@ -109,7 +109,8 @@ HRESULT STDMETHODCALLTYPE Device9::CreateOffscreenPlainSurface(UINT width, UINT 
     }
     if (pool != D3DPOOL_SYSTEMMEM && pool != D3DPOOL_SCRATCH) return D3DERR_INVALIDCALL;
     const draw::FormatInfo* info = draw::findFormat(static_cast<uint32_t>(format));
-    if (!info || info->bytesPerPixel == 0) return D3DERR_INVALIDCALL;
+    if (!info || info->bytesPerPixel == 0 || !sizeFitsBlocks(format, width, height))
+        return D3DERR_INVALIDCALL;
     // Rows of blocks (4x4 for DXT), padded to 4 bytes as D3D9's system-memory surfaces are.
     const uint32_t block = info->blockSize;
     const uint32_t pitch = ((width + block - 1) / block * info->bytesPerPixel + 3) & ~3u;
@@ -130,10 +131,7 @@ HRESULT STDMETHODCALLTYPE Device9::CreateOffscreenPlainSurface(UINT width, UINT 
 HRESULT Device9::createTexelSurface(UINT width, UINT height, D3DFORMAT format, IDirect3DSurface9** surface) {
     if (FAILED(checkDeviceFormat(*creation_.adapter, ::D3DFMT_X8R8G8B8, 0, ::D3DRTYPE_SURFACE, format)))
         return D3DERR_NOTAVAILABLE;
-    // Block-compressed surfaces are whole blocks (D3D9 refuses a DXT surface of 2x2).
-    const draw::FormatInfo* info = draw::findFormat(static_cast<uint32_t>(format));
-    if (info->blockSize > 1 && (width % info->blockSize || height % info->blockSize))
-        return D3DERR_INVALIDCALL;
+    if (!sizeFitsBlocks(format, width, height)) return D3DERR_INVALIDCALL; // DXT: whole blocks
     TextureShape shape;
     shape.width = width;
     shape.height = height;

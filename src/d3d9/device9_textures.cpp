@@ -39,6 +39,9 @@ HRESULT checkShape(const Adapter& adapter, TextureShape& s, ::D3DRESOURCETYPE ty
     const UINT full = s.fullChain();
     if (s.levels > full) return D3DERR_INVALIDCALL;
     if (s.levels == 0) s.levels = full;
+    // DXT textures are whole blocks at level 0 (their small levels are not; a volume's depth is
+    // not checked).
+    if (!sizeFitsBlocks(s.format, s.width, s.height)) return D3DERR_INVALIDCALL;
     if (s.pool == ::D3DPOOL_SCRATCH) {
         // Scratch resources are CPU memory, not bound by what the device can sample.
         const draw::FormatInfo* info = draw::findFormat(static_cast<uint32_t>(s.format));

@@ -117,6 +117,12 @@ bool coversWholeBlocks(::D3DFORMAT format, const RECT& rect, UINT width, UINT he
            edge(rect.top, down, height) && edge(rect.bottom, down, height);
 }
 
+bool sizeFitsBlocks(::D3DFORMAT format, UINT width, UINT height) {
+    const bool dxt = format == ::D3DFMT_DXT1 || format == ::D3DFMT_DXT2 || format == ::D3DFMT_DXT3 ||
+                     format == ::D3DFMT_DXT4 || format == ::D3DFMT_DXT5;
+    return !dxt || (width % 4 == 0 && height % 4 == 0);
+}
+
 HRESULT checkDeviceType(const Adapter& adapter, ::D3DFORMAT adapterFormat, ::D3DFORMAT backBufferFormat,
                         BOOL windowed) {
     if (!isDisplayFormat(adapterFormat)) return D3DERR_NOTAVAILABLE;

@@ -46,4 +46,9 @@ bool rendersTo(const Adapter& adapter, ::D3DFORMAT format);
 // by the surface's edge.
 bool coversWholeBlocks(::D3DFORMAT format, const RECT& rect, UINT width, UINT height);
 
+// Whether a surface or texture of `format` may be `width` x `height`: D3D9 makes DXT1-5
+// whole 4x4 blocks in every pool, and checks no other format's size (ATI1 / ATI2 and the pixel
+// pairs may end in part of a block).
+bool sizeFitsBlocks(::D3DFORMAT format, UINT width, UINT height);
+
 } // namespace ddivk::d3d9

@@ -85,8 +85,8 @@ HRESULT Surface9::LockRect(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags
     uint32_t x = 0, y = 0;
     if (rect) {
         if (!insideSurface(*rect, desc_)) return D3DERR_INVALIDCALL;
-        // Block-compressed formats lock whole blocks.
-        if (rect->left % blockSize_ || rect->top % blockSize_) return D3DERR_INVALIDCALL;
+        // Part of a block locks too (D3D9's scratch and system-memory surfaces): the pointer is
+        // the block that holds the rectangle's first texel.
         x = uint32_t(rect->left) / blockSize_;
         y = uint32_t(rect->top) / blockSize_;
     }

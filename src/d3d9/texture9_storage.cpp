@@ -111,12 +111,12 @@ TextureStorage::~TextureStorage() {
 HRESULT TextureStorage::lock(uint32_t index, const D3DBOX* box, DWORD flags, D3DLOCKED_BOX* locked) {
     const UINT l = index % shape_.levels;
     const UINT w = shape_.levelWidth(l), h = shape_.levelHeight(l), d = shape_.levelDepth(l);
-    if (box &&
-        (box->Left >= box->Right || box->Top >= box->Bottom || box->Front >= box->Back || box->Right > w ||
-         box->Bottom > h || box->Back > d || box->Left % blockSize_ || box->Top % blockSize_))
+    if (box && (box->Left >= box->Right || box->Top >= box->Bottom || box->Front >= box->Back ||
+                box->Right > w || box->Bottom > h || box->Back > d))
         return D3DERR_INVALIDCALL;
-    // A default-pool level locks in whole blocks (D3D9 lets the other pools lock parts of them).
-    if (box && shape_.pool == ::D3DPOOL_DEFAULT &&
+    // Default-pool levels and volumes lock in whole blocks. The other pools lock part of a block of
+    // a 2D level, their pointer being the block that holds the box's first texel.
+    if (box && (shape_.pool == ::D3DPOOL_DEFAULT || shape_.kind == TextureKind::Volume) &&
         !coversWholeBlocks(shape_.format,
                            RECT{LONG(box->Left), LONG(box->Top), LONG(box->Right), LONG(box->Bottom)}, w, h))
         return D3DERR_INVALIDCALL;
@@ -141,7 +141,9 @@ HRESULT TextureStorage::lock(uint32_t index, const D3DBOX* box, DWORD flags, D3D
     uint32_t ddiFlags = 0;
     if (box) {
         ddiFlags |= D3DDDI_LOCK_BOXVALID;
-        args.Box = {box->Left, box->Top, box->Right, box->Bottom, box->Front, box->Back};
+        // The driver locks from a block's corner: the block that holds the first texel.
+        const UINT left = box->Left - box->Left % blockSize_, top = box->Top - box->Top % blockSize_;
+        args.Box = {left, top, box->Right, box->Bottom, box->Front, box->Back};
     }
     if (flags & D3DLOCK_READONLY) ddiFlags |= D3DDDI_LOCK_READONLY;
     // DISCARD means something only for dynamic textures (D3D9 ignores it for the others).
