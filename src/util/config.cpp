@@ -32,15 +32,6 @@ constexpr const char* kOptions[] = {
 
 constexpr std::string_view kPrefix = "DDIVK_";
 
-std::string_view trim(std::string_view s) {
-    const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-    while (!s.empty() && blank(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && blank(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
-
 // The text before the next `separator` (all of it when there is none), taken off `text`.
 std::string_view takeUntil(std::string_view& text, char separator) {
     const size_t end = text.find(separator);
@@ -53,6 +44,15 @@ std::string_view takeUntil(std::string_view& text, char separator) {
 
 std::span<const char* const> knownOptions() {
     return kOptions;
+}
+
+std::string_view trim(std::string_view s) {
+    const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (!s.empty() && blank(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && blank(s.back()))
+        s.remove_suffix(1);
+    return s;
 }
 
 std::string canonicalName(std::string_view key) {

@@ -25,6 +25,9 @@ std::span<const char* const> knownOptions();
 // option.
 std::string canonicalName(std::string_view key);
 
+// `s` without the blanks (spaces, tabs, CR, LF) around it.
+std::string_view trim(std::string_view s);
+
 // Reads an environment variable (std::getenv in the process; a table in tests).
 using EnvLookup = std::function<const char*(const char*)>;
 
