@@ -18,7 +18,8 @@
 namespace ddivk::d3d9 {
 
 Device9::Device9(const DeviceCreation& creation)
-    : creation_(creation), multithreaded_((creation.flags & D3DCREATE_MULTITHREADED) != 0) {
+    : creation_(creation), multithreaded_((creation.flags & D3DCREATE_MULTITHREADED) != 0),
+      options_(readDeviceOptions()), framePacer_(options_.maxFrameRate) {
     creation_.direct3d->AddRef();
 }
 
@@ -174,6 +175,7 @@ UINT STDMETHODCALLTYPE Device9::GetAvailableTextureMem() {
     for (uint32_t i = 0; i < memory.memoryHeapCount; ++i)
         if (memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
             largest = std::max<uint64_t>(largest, memory.memoryHeaps[i].size);
+    if (options_.maxAvailableMemory) largest = std::min(largest, *options_.maxAvailableMemory);
     largest &= ~uint64_t{(1u << 20) - 1};
     return static_cast<UINT>(std::min<uint64_t>(largest, 0xFFF00000u));
 }

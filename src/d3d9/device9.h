@@ -10,6 +10,7 @@
 #include "ddivk/fvf.h"
 #include "draw/format_table.h"
 #include "state/state_cache.h"
+#include "util/frame_pacer.h"
 #include "util/sync.h"
 #include "util/unimplemented.h"
 
@@ -23,6 +24,7 @@
 #include "d3d9/focus_hook.h"
 #include "d3d9/full_screen.h"
 #include "d3d9/object_registry.h"
+#include "d3d9/user_options.h"
 #include "d3d9/win32.h"
 #include "d3d9/windows_names.h"
 
@@ -344,6 +346,8 @@ class Device9 final : public IDirect3DDevice9Ex {
     std::atomic<ULONG> references_{1};
     DeviceCreation creation_;
     bool multithreaded_ = false;
+    DeviceOptions options_; // read at creation (user_options.h)
+    FramePacer framePacer_; // DDIVK_MAX_FRAME_RATE, in presentFrame
     util::RecursiveMutex mutex_;
 
     ddivk_device* driver_ = nullptr;

@@ -8,6 +8,8 @@
 #include "d3d9/surface9.h"
 #include "d3d9/swap_chain9.h"
 
+#include <thread>
+
 namespace ddivk::d3d9 {
 namespace {
 
@@ -30,9 +32,18 @@ uint32_t intervalOf(UINT presentationInterval) {
 } // namespace
 
 HRESULT Device9::presentFrame(const RECT* source, const RECT* dest, HWND window, DWORD flags) {
-    auto guard = lock();
-    return presentSurface(creation_.present, backBuffer_->handle(), source, dest, window, flags,
-                          presentedGamma());
+    HRESULT hr = D3D_OK;
+    FramePacer::Clock::time_point due{};
+    {
+        auto guard = lock();
+        hr = presentSurface(creation_.present, backBuffer_->handle(), source, dest, window, flags,
+                            presentedGamma());
+        if (hr == D3D_OK && framePacer_.active()) due = framePacer_.due(FramePacer::Clock::now());
+    }
+    // DDIVK_MAX_FRAME_RATE: the program waits here, as for a vertical blank, outside the
+    // device's lock so that its other threads go on.
+    if (framePacer_.active()) std::this_thread::sleep_until(due);
+    return hr;
 }
 
 HRESULT Device9::presentSurface(const D3DPRESENT_PARAMETERS& p, uint32_t surface, const RECT* source,

@@ -6,6 +6,7 @@
 
 #include "d3d9/display_modes.h"
 #include "d3d9/format_support.h"
+#include "d3d9/user_options.h"
 #include "util/log.h"
 #include "util/unimplemented.h"
 
@@ -86,8 +87,9 @@ HRESULT STDMETHODCALLTYPE Direct3D9::GetAdapterIdentifier(UINT adapter, DWORD fl
     copyString(id->Description, sizeof(id->Description), a->properties.deviceName);
     primaryDeviceName(id->DeviceName);
     if (!(flags & D3DENUM_NO_DRIVERVERSION)) id->DriverVersion = driverVersion(a->caps);
-    id->VendorId = a->properties.vendorID;
-    id->DeviceId = a->properties.deviceID;
+    const AdapterIdOverrides ids = readAdapterIdOverrides(); // DDIVK_VENDOR_ID, DDIVK_DEVICE_ID
+    id->VendorId = ids.vendorId.value_or(a->properties.vendorID);
+    id->DeviceId = ids.deviceId.value_or(a->properties.deviceID);
     // Vulkan's deviceUUID names the device and driver, the same in every process.
     static_assert(sizeof(id->DeviceIdentifier) == VK_UUID_SIZE);
     std::memcpy(&id->DeviceIdentifier, a->deviceUuid, VK_UUID_SIZE);

@@ -83,22 +83,26 @@ TEST(ProcessConfig, AFileNamedByDdivkConfigFileConfiguresTheLog) {
 TEST(KnownOptions, EveryOptionTheSourcesReadIsKnownAndReadThroughConfig) {
     const std::set<std::string> known(knownOptions().begin(), knownOptions().end());
     // Plain string search: GCC 12's <regex> trips -Wmaybe-uninitialized in the sanitizer build.
-    const std::string read = "config::get(\"", bypass = "getenv(\"DDIVK_";
+    // The readers: config::get, and the numeric ones over it (util/config_values.h).
+    const std::string reads[] = {"config::get(\"", "config::getNumber(\"", "config::getHex(\""};
+    const std::string bypass = "getenv(\"DDIVK_";
     std::set<std::string> seen;
     for (const auto& entry : fs::recursive_directory_iterator(DDIVK_SOURCE_DIR)) {
         const std::string ext = entry.path().extension().string();
         if (ext != ".cpp" && ext != ".h") continue;
         const std::string text = readText(entry.path());
-        for (size_t at = text.find(read); at != std::string::npos; at = text.find(read, at + 1)) {
-            const size_t begin = at + read.size(), end = text.find('"', begin);
-            if (end == std::string::npos) break;
-            const std::string name = text.substr(begin, end - begin);
-            // Names only: config::get("...") in comments of other shapes is not a read.
-            if (name.empty() ||
-                name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != std::string::npos)
-                continue;
-            EXPECT_TRUE(known.contains(name)) << name << " in " << entry.path();
-            seen.insert(name);
+        for (const std::string& read : reads) {
+            for (size_t at = text.find(read); at != std::string::npos; at = text.find(read, at + 1)) {
+                const size_t begin = at + read.size(), end = text.find('"', begin);
+                if (end == std::string::npos) break;
+                const std::string name = text.substr(begin, end - begin);
+                // Names only: config::get("...") in comments of other shapes is not a read.
+                if (name.empty() ||
+                    name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != std::string::npos)
+                    continue;
+                EXPECT_TRUE(known.contains(name)) << name << " in " << entry.path();
+                seen.insert(name);
+            }
         }
         if (entry.path().filename() != "config.cpp") {
             EXPECT_EQ(text.find(bypass), std::string::npos)
