@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "util/config_values.h"
 #include "util/log.h"
 #include "vk/device.h"
 #include "vk/error.h"
@@ -91,6 +92,7 @@ SamplerSupport samplerSupport(const vk::Device& device) {
     s.maxLodBias = device.limits().maxSamplerLodBias;
     s.maxSamplers = device.limits().maxSamplerAllocationCount;
     s.maxCustomBorderSamplers = s.customBorderColor ? caps.maxCustomBorderColorSamplers : 0;
+    s.forcedAnisotropy = float(std::round(config::getNumber("DDIVK_SAMPLER_ANISOTROPY", 0, 16).value_or(0)));
     return s;
 }
 
@@ -141,11 +143,16 @@ SamplerKey samplerKey(const state::DeviceState& state, uint32_t index, const Sam
 
     k.magFilter = uint8_t(lookup(kFilters, s[D3DSAMP_MAGFILTER], D3DTEXF_POINT));
     k.minFilter = uint8_t(lookup(kFilters, s[D3DSAMP_MINFILTER], D3DTEXF_POINT));
+    // DDIVK_SAMPLER_ANISOTROPY applies to filtered textures only: POINT minification stays sharp
+    // (pixel art, text).
+    const bool forced = support.forcedAnisotropy > 0.0f && (s[D3DSAMP_MINFILTER] == D3DTEXF_LINEAR ||
+                                                            s[D3DSAMP_MINFILTER] == D3DTEXF_ANISOTROPIC);
     const bool anisotropic =
-        s[D3DSAMP_MAGFILTER] == D3DTEXF_ANISOTROPIC || s[D3DSAMP_MINFILTER] == D3DTEXF_ANISOTROPIC;
+        forced || s[D3DSAMP_MAGFILTER] == D3DTEXF_ANISOTROPIC || s[D3DSAMP_MINFILTER] == D3DTEXF_ANISOTROPIC;
     if (anisotropic && support.maxAnisotropy >= 1.0f) {
-        k.maxAnisotropy =
-            std::clamp(float(std::max(s[D3DSAMP_MAXANISOTROPY], 1u)), 1.0f, support.maxAnisotropy);
+        const float wanted =
+            forced ? support.forcedAnisotropy : float(std::max(s[D3DSAMP_MAXANISOTROPY], 1u));
+        k.maxAnisotropy = std::clamp(wanted, 1.0f, support.maxAnisotropy);
         k.anisotropyEnable = k.maxAnisotropy > 1.0f; // one sample: plain linear, one sampler less
         if (!k.anisotropyEnable) k.maxAnisotropy = 1.0f;
     }

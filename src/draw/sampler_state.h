@@ -27,7 +27,11 @@ struct SamplerSupport {
     float maxLodBias = 0.0f;        // VkPhysicalDeviceLimits::maxSamplerLodBias
     uint32_t maxSamplers = 4000;    // VkPhysicalDeviceLimits::maxSamplerAllocationCount
     uint32_t maxCustomBorderSamplers = 0;
+    // DDIVK_SAMPLER_ANISOTROPY (1-16; 0: unset): the anisotropy of every filtered texture
+    // (minification LINEAR or ANISOTROPIC) in place of the program's, a player's quality choice.
+    float forcedAnisotropy = 0.0f;
 };
+// The device's support, and DDIVK_SAMPLER_ANISOTROPY (read here, when a device is made).
 SamplerSupport samplerSupport(const vk::Device& device);
 
 // Everything that selects a VkSampler. Vulkan enum values; compares and hashes as bytes.

@@ -3,12 +3,14 @@
 #include <windows.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
 #include "check.h"
 #include "device_support.h"
+#include "texture_support.h"
 
 namespace {
 
@@ -25,6 +27,37 @@ class ScopedOption {
   private:
     std::string name_;
 };
+
+// A plane seen at a grazing angle: a trapezoid whose far top edge (rhw 1/16) is narrow, textured
+// with vertical stripes one texel wide over a mip chain of their average. Trilinear filtering
+// picks the level by the plane's compression along v and greys the stripes out; anisotropic
+// filtering samples along it and keeps more of them. Read back; empty when a step fails.
+std::vector<uint32_t> grazingPlane(DWORD minFilter, DWORD maxAnisotropy) {
+    TestDevice t(64, 64);
+    if (!t.device) return {};
+    IDirect3DTexture9* texture = nullptr;
+    if (FAILED(t->CreateTexture(64, 64, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture, nullptr)))
+        return {};
+    bool filled = fillLevel(texture, 0, [](int x, int) { return x % 2 ? 0xFF000000u : 0xFFFFFFFFu; });
+    for (UINT level = 1; level < texture->GetLevelCount(); ++level)
+        filled = filled && fillLevel(texture, level, [](int, int) { return 0xFF808080u; });
+    selectTexture(t.device);
+    t->SetSamplerState(0, D3DSAMP_MINFILTER, minFilter);
+    t->SetSamplerState(0, D3DSAMP_MAGFILTER, D3DTEXF_LINEAR);
+    t->SetSamplerState(0, D3DSAMP_MIPFILTER, D3DTEXF_LINEAR);
+    t->SetSamplerState(0, D3DSAMP_MAXANISOTROPY, maxAnisotropy);
+    t->SetTexture(0, texture);
+    const float distant = 1.0f / 16;
+    const TexVertex plane[] = {{23.5f, -0.5f, 0, distant, 0xFFFFFFFF, 0, 0},
+                               {39.5f, -0.5f, 0, distant, 0xFFFFFFFF, 1, 0},
+                               {-0.5f, 63.5f, 0, 1, 0xFFFFFFFF, 0, 1},
+                               {63.5f, 63.5f, 0, 1, 0xFFFFFFFF, 1, 1}};
+    const bool drawn = filled && SUCCEEDED(t->SetFVF(kTexFvf)) &&
+                       SUCCEEDED(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, plane, sizeof(TexVertex)));
+    t->SetTexture(0, nullptr);
+    texture->Release();
+    return drawn ? readBackBuffer(t.device) : std::vector<uint32_t>{};
+}
 
 } // namespace
 
@@ -81,4 +114,26 @@ TEST(PlayerOptions, MaxFrameRatePacesPresents) {
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     CHECK(seconds >= 0.999);
+}
+
+// DDIVK_SAMPLER_ANISOTROPY=16 makes a LINEAR-filtered texture sample as the program's own
+// ANISOTROPIC filter with MAXANISOTROPY 16 does, pixel for pixel; and the plane is one where that
+// shows (trilinear filtering differs from it).
+TEST(PlayerOptions, SamplerAnisotropyFiltersAsTheProgramsOwnAnisotropy) {
+    const std::vector<uint32_t> own = grazingPlane(D3DTEXF_ANISOTROPIC, 16);
+    const std::vector<uint32_t> trilinear = grazingPlane(D3DTEXF_LINEAR, 1);
+    std::vector<uint32_t> forced;
+    {
+        ScopedOption option("DDIVK_SAMPLER_ANISOTROPY", "16");
+        forced = grazingPlane(D3DTEXF_LINEAR, 1);
+    }
+    REQUIRE(own.size() == 64 * 64 && trilinear.size() == own.size() && forced.size() == own.size());
+    CHECK(forced == own);
+    int differing = 0;
+    for (size_t i = 0; i < own.size(); ++i) {
+        const int a = int(own[i] & 0xFF), b = int(trilinear[i] & 0xFF);
+        if (a - b > 16 || b - a > 16) ++differing;
+    }
+    std::printf("  grazing plane: %d of 4096 pixels differ from trilinear by more than 16\n", differing);
+    CHECK(differing > 100);
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <set>
 #include <vector>
@@ -154,6 +155,48 @@ TEST(SamplerState, AnisotropyIsClampedToTheDevice) {
     EXPECT_EQ(bare.anisotropyEnable, 0);
     EXPECT_EQ(bare.maxAnisotropy, 1.0f);
     EXPECT_EQ(bare.minFilter, VK_FILTER_LINEAR);
+}
+
+// DDIVK_SAMPLER_ANISOTROPY: every texture minified with LINEAR or ANISOTROPIC gets the player's
+// anisotropy, clamped to the device; POINT minification and devices without anisotropy keep theirs.
+TEST(SamplerState, ForcedAnisotropyFiltersEveryFilteredTexture) {
+    auto key = [](uint32_t minFilter, uint32_t maxAnisotropy, float forced, float deviceMax) {
+        state::DeviceState s = defaults();
+        s.samplerStates[0][D3DSAMP_MINFILTER] = minFilter;
+        s.samplerStates[0][D3DSAMP_MAXANISOTROPY] = maxAnisotropy;
+        SamplerSupport support = fullSupport();
+        support.maxAnisotropy = deviceMax;
+        support.forcedAnisotropy = forced;
+        return samplerKey(s, 0, support);
+    };
+    const SamplerKey linear = key(D3DTEXF_LINEAR, 1, 16, 16);
+    EXPECT_EQ(linear.anisotropyEnable, 1);
+    EXPECT_EQ(linear.maxAnisotropy, 16.0f);
+    EXPECT_EQ(linear.minFilter, VK_FILTER_LINEAR);
+    EXPECT_EQ(key(D3DTEXF_ANISOTROPIC, 2, 16, 16).maxAnisotropy, 16.0f); // the player's, not the program's
+    EXPECT_EQ(key(D3DTEXF_LINEAR, 1, 4, 16).maxAnisotropy, 4.0f);
+    EXPECT_EQ(key(D3DTEXF_LINEAR, 1, 16, 8).maxAnisotropy, 8.0f); // the device's limit
+    // 1: one sample, so no anisotropy even where the program asked for it.
+    const SamplerKey one = key(D3DTEXF_ANISOTROPIC, 8, 1, 16);
+    EXPECT_EQ(one.anisotropyEnable, 0);
+    EXPECT_EQ(one.maxAnisotropy, 1.0f);
+    const SamplerKey point = key(D3DTEXF_POINT, 1, 16, 16);
+    EXPECT_EQ(point.anisotropyEnable, 0);
+    EXPECT_EQ(point.minFilter, VK_FILTER_NEAREST);
+    EXPECT_EQ(key(D3DTEXF_LINEAR, 1, 16, 0).anisotropyEnable, 0); // no samplerAnisotropy
+    // Unset: the program's own filtering.
+    EXPECT_EQ(key(D3DTEXF_LINEAR, 1, 0, 16).anisotropyEnable, 0);
+    EXPECT_EQ(key(D3DTEXF_ANISOTROPIC, 2, 0, 16).maxAnisotropy, 2.0f);
+}
+
+// The option is read with the device's support; a value outside 0-16 is ignored.
+TEST(SamplerState, ForcedAnisotropyComesFromTheOption) {
+    ::setenv("DDIVK_SAMPLER_ANISOTROPY", "8", 1);
+    EXPECT_EQ(samplerSupport(test::sharedDevice()).forcedAnisotropy, 8.0f);
+    ::setenv("DDIVK_SAMPLER_ANISOTROPY", "32", 1);
+    EXPECT_EQ(samplerSupport(test::sharedDevice()).forcedAnisotropy, 0.0f);
+    ::unsetenv("DDIVK_SAMPLER_ANISOTROPY");
+    EXPECT_EQ(samplerSupport(test::sharedDevice()).forcedAnisotropy, 0.0f);
 }
 
 TEST(SamplerState, MipFilterNoneSamplesTheTopLevelOnly) {
