@@ -33,9 +33,25 @@ std::string describe(std::span<const DeviceCandidate> candidates) {
 size_t selectDevice(std::span<const DeviceCandidate> candidates, std::string_view selector) {
     if (candidates.empty()) throw Error(VK_ERROR_INITIALIZATION_FAILED, "no Vulkan physical device found");
     if (selector.empty()) {
-        for (size_t i = 0; i < candidates.size(); ++i)
-            if (candidates[i].type == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU) return i;
-        return 0;
+        // The first of the best kind: a software rasterizer only when nothing else is there.
+        auto rank = [](VkPhysicalDeviceType type) {
+            switch (type) {
+            case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+                return 0;
+            case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+                return 1;
+            case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+                return 2;
+            case VK_PHYSICAL_DEVICE_TYPE_CPU:
+                return 4;
+            default:
+                return 3;
+            }
+        };
+        size_t best = 0;
+        for (size_t i = 1; i < candidates.size(); ++i)
+            if (rank(candidates[i].type) < rank(candidates[best].type)) best = i;
+        return best;
     }
     if (allDigits(selector) && selector.size() < 6) {
         size_t index = std::stoul(std::string(selector));

@@ -17,7 +17,8 @@ struct DeviceCandidate {
     VkPhysicalDeviceType type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
 };
 
-// The index chosen for `selector` (empty: the default rule). A selector of digits only is an
+// The index chosen for `selector` (empty: the default rule, the first device of the best kind:
+// discrete GPU, integrated, virtual, other, CPU). A selector of digits only is an
 // index when in range, else it is matched as a name substring (e.g. "4090"). Throws vk::Error
 // naming the selector and listing the candidates when nothing matches or the list is empty.
 size_t selectDevice(std::span<const DeviceCandidate> candidates, std::string_view selector);

@@ -1,4 +1,5 @@
-// DDIVK_DEVICE: an index or a case-insensitive name substring; default the first discrete GPU.
+// DDIVK_DEVICE: an index or a case-insensitive name substring; default the first device of the best
+// kind (discrete GPU first, CPU last).
 #include "support/vk_test.h"
 #include "vk/error.h"
 #include "vk/physical_device.h"
@@ -30,10 +31,21 @@ std::string selectError(const std::vector<DeviceCandidate>& devices, const char*
 
 } // namespace
 
-TEST(DeviceSelection, DefaultIsFirstDiscreteElseFirst) {
+// The first device of the best kind: discrete, integrated, virtual, other, then CPU (a software
+// rasterizer such as llvmpipe is the last choice, whatever the enumeration order).
+TEST(DeviceSelection, DefaultIsTheFirstOfTheBestKind) {
     EXPECT_EQ(vk::selectDevice(kDevices, ""), 2u);
     std::vector<DeviceCandidate> noDiscrete(kDevices.begin(), kDevices.begin() + 2);
-    EXPECT_EQ(vk::selectDevice(noDiscrete, ""), 0u);
+    EXPECT_EQ(vk::selectDevice(noDiscrete, ""), 1u);
+    const std::vector<DeviceCandidate> cpuOnly(kDevices.begin(), kDevices.begin() + 1);
+    EXPECT_EQ(vk::selectDevice(cpuOnly, ""), 0u);
+    const std::vector<DeviceCandidate> twoDiscrete = {{"A", VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU},
+                                                      {"B", VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU},
+                                                      {"C", VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU}};
+    EXPECT_EQ(vk::selectDevice(twoDiscrete, ""), 1u);
+    const std::vector<DeviceCandidate> virtualOrCpu = {{"cpu", VK_PHYSICAL_DEVICE_TYPE_CPU},
+                                                       {"virtio", VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU}};
+    EXPECT_EQ(vk::selectDevice(virtualOrCpu, ""), 1u);
 }
 
 TEST(DeviceSelection, ByIndex) {
