@@ -76,7 +76,7 @@ run() { # run ARCH DIR
   fi
   echo "== wine $arch: testing"
   local log="$stage/output.txt" rc=0
-  (cd "$stage" && xvfb-run -a wine ./d3d9_wine_test.exe -FullScreen.) 2>&1 | tee "$log" || rc=1
+  (cd "$stage" && xvfb-run -a wine ./d3d9_wine_test.exe -FullScreen. -MultiMonitor.) 2>&1 | tee "$log" || rc=1
   grep -q "^[0-9]* passed, 0 failed" "$log" || rc=1
   # The full-screen tests change the display mode: they run in a Wine virtual desktop, whose
   # display lists the usual modes (plain Xvfb lists one).
@@ -86,6 +86,14 @@ run() { # run ARCH DIR
     tee "$modes_log" || rc=1
   grep -q "^[1-9][0-9]* passed, 0 failed" "$modes_log" || rc=1
   cat "$modes_log" >>"$log"
+  # Two displays: Xvfb with two Xinerama screens and no RandR, which Wine lists as \\.\DISPLAY1
+  # and \\.\DISPLAY2.
+  echo "== wine $arch: multi-monitor tests on a desktop of two displays"
+  local monitors_log="$stage/multi_monitor.txt"
+  (cd "$stage" && xvfb-run -a -s "-extension RANDR +xinerama -screen 0 640x480x24 -screen 1 800x600x24" \
+    wine ./d3d9_wine_test.exe MultiMonitor.) 2>&1 | tee "$monitors_log" || rc=1
+  grep -q "^[1-9][0-9]* passed, 0 failed" "$monitors_log" || rc=1
+  cat "$monitors_log" >>"$log"
   if [ -n "${VK_INSTANCE_LAYERS:-}" ]; then
     if grep -q "Validation Error\|Validation Warning\|Validation Performance Warning" "$log"; then
       echo "[ FAIL ] Validation.NoMessagesUnderWine" | tee -a "$log"; rc=1

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "d3d9/display_modes.h"
 #include "d3d9/win32.h"
 #include "util/log.h"
 #include "vk/device_setup.h"
@@ -50,6 +51,9 @@ std::shared_ptr<AdapterList> AdapterList::create() {
     options.applicationName = "ddivk d3d9";
     list->instance_ = vk::Instance::create(options);
     const vk::PhysicalDeviceList devices = vk::enumeratePhysicalDevices(list->instance_->handle());
+    // The devices ddivk can drive, then the one the adapters use.
+    std::vector<Adapter> usable;
+    std::vector<vk::DeviceCandidate> candidates;
     for (size_t i = 0; i < devices.devices.size(); ++i) {
         Adapter a;
         a.physicalDevice = devices.devices[i];
@@ -61,7 +65,26 @@ std::shared_ptr<AdapterList> AdapterList::create() {
             continue;
         }
         vkGetPhysicalDeviceProperties(a.physicalDevice, &a.properties);
-        readIdentity(a);
+        usable.push_back(std::move(a));
+        candidates.push_back(devices.candidates[i]);
+    }
+    if (usable.empty()) return list;
+    size_t chosen = 0;
+    const std::string selector = vk::deviceSelectorFromEnvironment();
+    try {
+        chosen = vk::selectDevice(candidates, selector);
+    } catch (const vk::Error& e) {
+        DDIVK_ERROR("d3d9: %s; using the default device instead", e.what());
+        chosen = vk::selectDevice(candidates, "");
+    }
+    Adapter& device = usable[chosen];
+    readIdentity(device);
+    DDIVK_INFO("d3d9: adapters on %s", device.properties.deviceName);
+    std::vector<std::wstring> displays = desktopDisplays();
+    if (displays.empty()) displays.emplace_back(); // no display listed: one adapter, the primary
+    for (std::wstring& display : displays) {
+        Adapter a = device;
+        a.display = std::move(display);
         list->adapters_.push_back(std::move(a));
     }
     return list;

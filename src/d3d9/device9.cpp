@@ -19,7 +19,8 @@ namespace ddivk::d3d9 {
 
 Device9::Device9(const DeviceCreation& creation)
     : creation_(creation), multithreaded_((creation.flags & D3DCREATE_MULTITHREADED) != 0),
-      options_(readDeviceOptions()), framePacer_(options_.maxFrameRate) {
+      options_(readDeviceOptions()), framePacer_(options_.maxFrameRate),
+      fullScreen_(creation.adapter->display) {
     creation_.direct3d->AddRef();
 }
 

@@ -7,13 +7,16 @@
 // Driver headers before <d3d9.h>: device9.h first.
 #include "d3d9/device9.h"
 
+#include "d3d9/adapter.h"
+#include "d3d9/display_modes.h"
+
 #include <cstring>
 
 namespace ddivk::d3d9 {
 namespace {
 
-// The primary screen's pixels at (0, 0) in `rows` (width x height, 0x00RRGGBB), through GDI.
-bool readScreen(LONG width, LONG height, std::vector<uint32_t>& rows) {
+// The screen's pixels from (left, top) in `rows` (width x height, 0x00RRGGBB), through GDI.
+bool readScreen(LONG left, LONG top, LONG width, LONG height, std::vector<uint32_t>& rows) {
     HDC screen = GetDC(nullptr);
     if (!screen) return false;
     HDC memory = CreateCompatibleDC(screen);
@@ -29,7 +32,7 @@ bool readScreen(LONG width, LONG height, std::vector<uint32_t>& rows) {
     bool copied = false;
     if (dib) {
         HGDIOBJ previous = SelectObject(memory, dib);
-        copied = BitBlt(memory, 0, 0, width, height, screen, 0, 0, SRCCOPY) != FALSE;
+        copied = BitBlt(memory, 0, 0, width, height, screen, left, top, SRCCOPY) != FALSE;
         GdiFlush();
         if (copied) {
             rows.resize(size_t(width) * size_t(height));
@@ -66,7 +69,8 @@ HRESULT Device9::copyFrontBuffer(IDirect3DSurface9* destination) {
     // them, and the swapchains' own threads have presented them.
     stream_->call([this] { waitForWindowPresents(); });
     std::vector<uint32_t> screen;
-    if (!readScreen(LONG(desc.Width), LONG(desc.Height), screen)) {
+    const RECT display = displayRect(creation_.adapter->display); // the adapter's monitor
+    if (!readScreen(display.left, display.top, LONG(desc.Width), LONG(desc.Height), screen)) {
         DDIVK_WARN("d3d9: GetFrontBufferData: the screen cannot be read");
         return D3DERR_DRIVERINTERNALERROR;
     }

@@ -33,10 +33,10 @@ bool passes(const D3DDISPLAYMODEEX& mode, D3DSCANLINEORDERING ordering) {
     return ordering == D3DSCANLINEORDERING_UNKNOWN || mode.ScanLineOrdering == ordering;
 }
 
-std::vector<D3DDISPLAYMODEEX> filteredModes(const D3DDISPLAYMODEFILTER& filter) {
+std::vector<D3DDISPLAYMODEEX> filteredModes(const Adapter& adapter, const D3DDISPLAYMODEFILTER& filter) {
     std::vector<D3DDISPLAYMODEEX> modes;
     if (!isDisplayFormat(filter.Format)) return modes;
-    for (const D3DDISPLAYMODEEX& m : displayModes(filter.Format))
+    for (const D3DDISPLAYMODEEX& m : displayModes(adapter.display, filter.Format))
         if (passes(m, filter.ScanLineOrdering)) modes.push_back(m);
     return modes;
 }
@@ -85,7 +85,7 @@ HRESULT STDMETHODCALLTYPE Direct3D9::GetAdapterIdentifier(UINT adapter, DWORD fl
     std::memset(id, 0, sizeof(*id));
     copyString(id->Driver, sizeof(id->Driver), "d3d9.dll");
     copyString(id->Description, sizeof(id->Description), a->properties.deviceName);
-    primaryDeviceName(id->DeviceName);
+    displayDeviceName(a->display, id->DeviceName);
     if (!(flags & D3DENUM_NO_DRIVERVERSION)) id->DriverVersion = driverVersion(a->caps);
     const AdapterIdOverrides ids = readAdapterIdOverrides(); // DDIVK_VENDOR_ID, DDIVK_DEVICE_ID
     id->VendorId = ids.vendorId.value_or(a->properties.vendorID);
@@ -98,15 +98,17 @@ HRESULT STDMETHODCALLTYPE Direct3D9::GetAdapterIdentifier(UINT adapter, DWORD fl
 }
 
 UINT STDMETHODCALLTYPE Direct3D9::GetAdapterModeCount(UINT adapter, D3DFORMAT format) {
-    if (!adapters_->find(adapter) || !isDisplayFormat(format)) return 0;
-    return UINT(displayModes(format).size());
+    const Adapter* a = adapters_->find(adapter);
+    if (!a || !isDisplayFormat(format)) return 0;
+    return UINT(displayModes(a->display, format).size());
 }
 
 HRESULT STDMETHODCALLTYPE Direct3D9::EnumAdapterModes(UINT adapter, D3DFORMAT format, UINT mode,
                                                       D3DDISPLAYMODE* displayMode) {
-    if (!adapters_->find(adapter) || !displayMode || format == D3DFMT_UNKNOWN) return D3DERR_INVALIDCALL;
-    const std::vector<D3DDISPLAYMODEEX> modes = isDisplayFormat(format) ? displayModes(format)
-                                                                        : std::vector<D3DDISPLAYMODEEX>{};
+    const Adapter* a = adapters_->find(adapter);
+    if (!a || !displayMode || format == D3DFMT_UNKNOWN) return D3DERR_INVALIDCALL;
+    const std::vector<D3DDISPLAYMODEEX> modes =
+        isDisplayFormat(format) ? displayModes(a->display, format) : std::vector<D3DDISPLAYMODEEX>{};
     if (modes.empty()) return D3DERR_NOTAVAILABLE;
     if (mode >= modes.size()) return D3DERR_INVALIDCALL;
     const D3DDISPLAYMODEEX& m = modes[mode];
@@ -117,27 +119,31 @@ HRESULT STDMETHODCALLTYPE Direct3D9::EnumAdapterModes(UINT adapter, D3DFORMAT fo
 HRESULT STDMETHODCALLTYPE Direct3D9::GetAdapterDisplayMode(UINT adapter, D3DDISPLAYMODE* displayMode) {
     D3DDISPLAYMODEEX m{};
     D3DDISPLAYROTATION rotation{};
-    if (!adapters_->find(adapter) || !displayMode) return D3DERR_INVALIDCALL;
-    if (!currentDisplayMode(m, rotation)) return D3DERR_NOTAVAILABLE;
+    const Adapter* a = adapters_->find(adapter);
+    if (!a || !displayMode) return D3DERR_INVALIDCALL;
+    if (!currentDisplayMode(a->display, m, rotation)) return D3DERR_NOTAVAILABLE;
     *displayMode = {m.Width, m.Height, m.RefreshRate, m.Format};
     return D3D_OK;
 }
 
 HMONITOR STDMETHODCALLTYPE Direct3D9::GetAdapterMonitor(UINT adapter) {
-    return adapters_->find(adapter) ? primaryMonitor() : nullptr;
+    const Adapter* a = adapters_->find(adapter);
+    return a ? displayMonitor(a->display) : nullptr;
 }
 
 UINT STDMETHODCALLTYPE Direct3D9::GetAdapterModeCountEx(UINT adapter, const D3DDISPLAYMODEFILTER* filter) {
-    if (!adapters_->find(adapter) || !filter || filter->Size != sizeof(*filter)) return 0;
-    return UINT(filteredModes(*filter).size());
+    const Adapter* a = adapters_->find(adapter);
+    if (!a || !filter || filter->Size != sizeof(*filter)) return 0;
+    return UINT(filteredModes(*a, *filter).size());
 }
 
 HRESULT STDMETHODCALLTYPE Direct3D9::EnumAdapterModesEx(UINT adapter, const D3DDISPLAYMODEFILTER* filter, UINT mode,
                                                         D3DDISPLAYMODEEX* displayMode) {
-    if (!adapters_->find(adapter) || !filter || filter->Size != sizeof(*filter) || !displayMode ||
+    const Adapter* a = adapters_->find(adapter);
+    if (!a || !filter || filter->Size != sizeof(*filter) || !displayMode ||
         displayMode->Size != sizeof(*displayMode) || filter->Format == D3DFMT_UNKNOWN)
         return D3DERR_INVALIDCALL;
-    const std::vector<D3DDISPLAYMODEEX> modes = filteredModes(*filter);
+    const std::vector<D3DDISPLAYMODEEX> modes = filteredModes(*a, *filter);
     if (modes.empty()) return D3DERR_NOTAVAILABLE;
     if (mode >= modes.size()) return D3DERR_INVALIDCALL;
     *displayMode = modes[mode];
@@ -146,10 +152,10 @@ HRESULT STDMETHODCALLTYPE Direct3D9::EnumAdapterModesEx(UINT adapter, const D3DD
 
 HRESULT STDMETHODCALLTYPE Direct3D9::GetAdapterDisplayModeEx(UINT adapter, D3DDISPLAYMODEEX* displayMode,
                                                              D3DDISPLAYROTATION* rotation) {
-    if (!adapters_->find(adapter) || !displayMode || displayMode->Size != sizeof(*displayMode))
-        return D3DERR_INVALIDCALL;
+    const Adapter* a = adapters_->find(adapter);
+    if (!a || !displayMode || displayMode->Size != sizeof(*displayMode)) return D3DERR_INVALIDCALL;
     D3DDISPLAYROTATION r{};
-    if (!currentDisplayMode(*displayMode, r)) return D3DERR_NOTAVAILABLE;
+    if (!currentDisplayMode(a->display, *displayMode, r)) return D3DERR_NOTAVAILABLE;
     if (rotation) *rotation = r;
     return D3D_OK;
 }

@@ -28,6 +28,10 @@ auto key(const D3DDISPLAYMODEEX& m) {
 
 } // namespace
 
+const wchar_t* gdiName(const std::wstring& display) {
+    return display.empty() ? nullptr : display.c_str();
+}
+
 D3DFORMAT displayFormatOfDepth(DWORD bitsPerPel) {
     switch (bitsPerPel) {
     case 32:
@@ -39,12 +43,26 @@ D3DFORMAT displayFormatOfDepth(DWORD bitsPerPel) {
     }
 }
 
-std::vector<D3DDISPLAYMODEEX> displayModes(D3DFORMAT format) {
+std::vector<std::wstring> desktopDisplays() {
+    std::vector<std::wstring> displays;
+    DISPLAY_DEVICEW device{};
+    device.cb = sizeof(device);
+    for (DWORD i = 0; EnumDisplayDevicesW(nullptr, i, &device, 0); ++i) {
+        if (!(device.StateFlags & DISPLAY_DEVICE_ATTACHED_TO_DESKTOP)) continue;
+        if (device.StateFlags & DISPLAY_DEVICE_PRIMARY_DEVICE)
+            displays.insert(displays.begin(), device.DeviceName);
+        else
+            displays.push_back(device.DeviceName);
+    }
+    return displays;
+}
+
+std::vector<D3DDISPLAYMODEEX> displayModes(const std::wstring& display, D3DFORMAT format) {
     std::vector<D3DDISPLAYMODEEX> modes;
     if (format == D3DFMT_UNKNOWN) return modes;
     DEVMODEW dm{};
     dm.dmSize = sizeof(dm);
-    for (DWORD i = 0; EnumDisplaySettingsW(nullptr, i, &dm); ++i) {
+    for (DWORD i = 0; EnumDisplaySettingsW(gdiName(display), i, &dm); ++i) {
         if (displayFormatOfDepth(dm.dmBitsPerPel) != format) continue;
         const D3DDISPLAYMODEEX m = modeOf(dm, format);
         // A mode listed twice (orientations, flags D3D9 does not show) is one mode.
@@ -57,10 +75,10 @@ std::vector<D3DDISPLAYMODEEX> displayModes(D3DFORMAT format) {
     return modes;
 }
 
-bool currentDisplayMode(D3DDISPLAYMODEEX& mode, D3DDISPLAYROTATION& rotation) {
+bool currentDisplayMode(const std::wstring& display, D3DDISPLAYMODEEX& mode, D3DDISPLAYROTATION& rotation) {
     DEVMODEW dm{};
     dm.dmSize = sizeof(dm);
-    if (!EnumDisplaySettingsExW(nullptr, ENUM_CURRENT_SETTINGS, &dm, 0)) return false;
+    if (!EnumDisplaySettingsExW(gdiName(display), ENUM_CURRENT_SETTINGS, &dm, 0)) return false;
     mode = modeOf(dm, displayFormatOfDepth(dm.dmBitsPerPel));
     // DMDO_DEFAULT..DMDO_270 are 0..3; D3DDISPLAYROTATION_IDENTITY..270 are 1..4.
     const DWORD orientation = (dm.dmFields & DM_DISPLAYORIENTATION) ? dm.dmDisplayOrientation : DMDO_DEFAULT;
@@ -68,14 +86,39 @@ bool currentDisplayMode(D3DDISPLAYMODEEX& mode, D3DDISPLAYROTATION& rotation) {
     return true;
 }
 
-HMONITOR primaryMonitor() {
-    return MonitorFromPoint(POINT{0, 0}, MONITOR_DEFAULTTOPRIMARY);
+HMONITOR displayMonitor(const std::wstring& display) {
+    struct Search {
+        const std::wstring* display;
+        HMONITOR found;
+    } search{&display, nullptr};
+    if (!display.empty())
+        EnumDisplayMonitors(
+            nullptr, nullptr,
+            [](HMONITOR monitor, HDC, LPRECT, LPARAM data) -> BOOL {
+                auto* s = reinterpret_cast<Search*>(data);
+                MONITORINFOEXW info{};
+                info.cbSize = sizeof(info);
+                if (GetMonitorInfoW(monitor, &info) && *s->display == info.szDevice) {
+                    s->found = monitor;
+                    return FALSE;
+                }
+                return TRUE;
+            },
+            reinterpret_cast<LPARAM>(&search));
+    return search.found ? search.found : MonitorFromPoint(POINT{0, 0}, MONITOR_DEFAULTTOPRIMARY);
 }
 
-void primaryDeviceName(char (&name)[32]) {
+RECT displayRect(const std::wstring& display) {
+    MONITORINFO info{};
+    info.cbSize = sizeof(info);
+    if (!GetMonitorInfoW(displayMonitor(display), &info)) return RECT{0, 0, 0, 0};
+    return info.rcMonitor;
+}
+
+void displayDeviceName(const std::wstring& display, char (&name)[32]) {
     MONITORINFOEXA info{};
     info.cbSize = sizeof(info);
-    if (GetMonitorInfoA(primaryMonitor(), &info))
+    if (GetMonitorInfoA(displayMonitor(display), &info))
         std::memcpy(name, info.szDevice, std::min(sizeof(name), sizeof(info.szDevice)));
     else
         std::strcpy(name, "\\\\.\\DISPLAY1");

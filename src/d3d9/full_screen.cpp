@@ -11,32 +11,25 @@ DWORD bitsPerPixel(D3DFORMAT displayFormat) {
     return displayFormat == D3DFMT_R5G6B5 || displayFormat == D3DFMT_X1R5G5B5 ? 16 : 32;
 }
 
-// Whether the display shows `wanted` now (its width, height, depth and, when set, rate).
-bool displayShows(const DEVMODEW& wanted, DWORD which) {
+// Whether `display` shows `wanted` now (its width, height, depth and, when set, rate).
+bool displayShows(const std::wstring& display, const DEVMODEW& wanted, DWORD which) {
     DEVMODEW now{};
     now.dmSize = sizeof(now);
-    if (!EnumDisplaySettingsW(nullptr, which, &now)) return false;
+    if (!EnumDisplaySettingsW(gdiName(display), which, &now)) return false;
     return now.dmPelsWidth == wanted.dmPelsWidth && now.dmPelsHeight == wanted.dmPelsHeight &&
            now.dmBitsPerPel == wanted.dmBitsPerPel &&
            (!(wanted.dmFields & DM_DISPLAYFREQUENCY) || now.dmDisplayFrequency == wanted.dmDisplayFrequency);
 }
 
-// Back to the registry's mode (the desktop's), unless the display shows it already.
-void restoreDesktopMode() {
+// `display` back to the registry's mode (the desktop's), unless it shows it already.
+void restoreDesktopMode(const std::wstring& display) {
     DEVMODEW desktop{};
     desktop.dmSize = sizeof(desktop);
-    if (EnumDisplaySettingsW(nullptr, ENUM_REGISTRY_SETTINGS, &desktop)) {
+    if (EnumDisplaySettingsW(gdiName(display), ENUM_REGISTRY_SETTINGS, &desktop)) {
         desktop.dmFields |= DM_DISPLAYFREQUENCY;
-        if (displayShows(desktop, ENUM_CURRENT_SETTINGS)) return;
+        if (displayShows(display, desktop, ENUM_CURRENT_SETTINGS)) return;
     }
-    ChangeDisplaySettingsExW(nullptr, nullptr, nullptr, 0, nullptr);
-}
-
-RECT primaryMonitorRect() {
-    MONITORINFO info{};
-    info.cbSize = sizeof(info);
-    if (!GetMonitorInfoW(primaryMonitor(), &info)) return RECT{0, 0, 0, 0};
-    return info.rcMonitor;
+    ChangeDisplaySettingsExW(gdiName(display), nullptr, nullptr, 0, nullptr);
 }
 
 } // namespace
@@ -58,9 +51,9 @@ D3DFORMAT fullScreenDisplayFormat(D3DFORMAT backBufferFormat) {
     }
 }
 
-HRESULT checkFullScreenMode(const D3DPRESENT_PARAMETERS& p) {
+HRESULT checkFullScreenMode(const std::wstring& adapterDisplay, const D3DPRESENT_PARAMETERS& p) {
     const D3DFORMAT display = fullScreenDisplayFormat(p.BackBufferFormat);
-    for (const D3DDISPLAYMODEEX& m : displayModes(display))
+    for (const D3DDISPLAYMODEEX& m : displayModes(adapterDisplay, display))
         if (m.Width == p.BackBufferWidth && m.Height == p.BackBufferHeight &&
             (p.FullScreen_RefreshRateInHz == 0 || m.RefreshRate == p.FullScreen_RefreshRateInHz))
             return D3D_OK;
@@ -94,13 +87,14 @@ HRESULT FullScreen::enter(const D3DPRESENT_PARAMETERS& p, bool keepWindow) {
     }
     // CDS_FULLSCREEN: a temporary mode, the registry keeps the desktop's. A display that
     // shows the mode already is left alone (no flicker, and plain X servers list one mode).
-    if (!displayShows(mode, ENUM_CURRENT_SETTINGS)) {
-        const LONG changed = ChangeDisplaySettingsExW(nullptr, &mode, nullptr, CDS_FULLSCREEN, nullptr);
+    if (!displayShows(display_, mode, ENUM_CURRENT_SETTINGS)) {
+        const LONG changed =
+            ChangeDisplaySettingsExW(gdiName(display_), &mode, nullptr, CDS_FULLSCREEN, nullptr);
         if (changed != DISP_CHANGE_SUCCESSFUL) {
             DDIVK_ERROR(
                 "d3d9: full screen: the display refused the %ux%u mode (ChangeDisplaySettingsExW: %ld)",
                 p.BackBufferWidth, p.BackBufferHeight, long(changed));
-            if (!active_) restoreDesktopMode();
+            if (!active_) restoreDesktopMode(display_);
             return D3DERR_NOTAVAILABLE;
         }
     }
@@ -118,7 +112,7 @@ HRESULT FullScreen::enter(const D3DPRESENT_PARAMETERS& p, bool keepWindow) {
     }
     if (window_) {
         if (IsIconic(window_)) ShowWindow(window_, SW_RESTORE); // minimised at a focus loss
-        const RECT screen = primaryMonitorRect();
+        const RECT screen = displayRect(display_);
         SetWindowPos(window_, HWND_TOPMOST, screen.left, screen.top, LONG(p.BackBufferWidth),
                      LONG(p.BackBufferHeight), SWP_FRAMECHANGED | SWP_SHOWWINDOW | SWP_NOACTIVATE);
     }
@@ -128,13 +122,13 @@ HRESULT FullScreen::enter(const D3DPRESENT_PARAMETERS& p, bool keepWindow) {
 
 void FullScreen::suspend() {
     if (!active_) return;
-    restoreDesktopMode();
+    restoreDesktopMode(display_);
     if (window_ && IsWindowVisible(window_)) ShowWindow(window_, SW_MINIMIZE);
 }
 
 void FullScreen::placeWindow(const D3DPRESENT_PARAMETERS& p) {
     if (!active_ || !window_) return;
-    const RECT screen = primaryMonitorRect();
+    const RECT screen = displayRect(display_);
     SetWindowPos(window_, nullptr, screen.left, screen.top, LONG(p.BackBufferWidth), LONG(p.BackBufferHeight),
                  SWP_NOACTIVATE | SWP_NOZORDER);
 }
@@ -162,7 +156,7 @@ void FullScreen::leave() {
     if (!active_) return;
     active_ = false;
     // The registry's mode: the desktop's, whatever full-screen modes came between.
-    restoreDesktopMode();
+    restoreDesktopMode(display_);
     restoreWindow();
 }
 

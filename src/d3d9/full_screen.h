@@ -5,6 +5,8 @@
 // window as it was. docs/d3d9-dll.md, "Full screen".
 #pragma once
 
+#include <string>
+
 #include "d3d9/win32.h"
 
 namespace ddivk::d3d9 {
@@ -16,7 +18,7 @@ D3DFORMAT fullScreenDisplayFormat(D3DFORMAT backBufferFormat);
 // D3D_OK when the adapter lists the mode full-screen parameters ask for: the back buffer's size
 // in its display format, at FullScreen_RefreshRateInHz unless that is 0 (any rate).
 // D3DERR_INVALIDCALL otherwise, as D3D9 answers a mode EnumAdapterModes does not give.
-HRESULT checkFullScreenMode(const D3DPRESENT_PARAMETERS& parameters);
+HRESULT checkFullScreenMode(const std::wstring& display, const D3DPRESENT_PARAMETERS& parameters);
 
 // D3D9Ex: the display mode CreateDeviceEx / ResetEx name for full screen has the back buffer's
 // size (the rate set is FullScreen_RefreshRateInHz's).
@@ -28,7 +30,8 @@ LONG fullScreenExStyle(LONG exStyle);
 
 class FullScreen {
   public:
-    FullScreen() = default;
+    // `display`: the adapter's (display_modes.h), whose mode changes and which the window covers.
+    explicit FullScreen(std::wstring display = {}) : display_(std::move(display)) {}
     FullScreen(const FullScreen&) = delete;
     FullScreen& operator=(const FullScreen&) = delete;
     ~FullScreen() { leave(); }
@@ -53,6 +56,7 @@ class FullScreen {
     // The saved style and place back on window_ (if it still exists); window_ becomes null.
     void restoreWindow();
 
+    std::wstring display_;
     bool active_ = false;
     HWND window_ = nullptr; // the window made full-screen; null with keepWindow
     LONG style_ = 0;        // its windowed style, extended style and place

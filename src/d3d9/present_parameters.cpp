@@ -105,7 +105,7 @@ HRESULT checkPresentParameters(const Adapter& adapter, HWND focusWindow, bool ex
             return hr;
     }
     // Full screen: the back buffer's size is a display mode the adapter lists.
-    if (!p.Windowed) return checkFullScreenMode(p);
+    if (!p.Windowed) return checkFullScreenMode(adapter.display, p);
     return D3D_OK;
 }
 

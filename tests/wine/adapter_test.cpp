@@ -6,12 +6,17 @@
 #include <algorithm>
 #include <cstring>
 
-// Adapters are the Vulkan devices ddivk can drive: at least lavapipe, never more than Vulkan has.
-TEST(Adapters, CountIsTheVulkanDevicesWeCanDrive) {
+// An adapter is a display of the desktop, as on Windows (a second GPU is no second adapter): as
+// many as EnumDisplayDevicesW lists attached to the desktop.
+TEST(Adapters, OneAdapterPerDesktopDisplay) {
     D3D9 d3d;
     REQUIRE(d3d.d3d != nullptr);
-    CHECK(d3d->GetAdapterCount() >= 1);
-    CHECK(d3d->GetAdapterCount() <= vulkanDevices().size());
+    UINT displays = 0;
+    DISPLAY_DEVICEW device{};
+    device.cb = sizeof(device);
+    for (DWORD i = 0; EnumDisplayDevicesW(nullptr, i, &device, 0); ++i)
+        if (device.StateFlags & DISPLAY_DEVICE_ATTACHED_TO_DESKTOP) ++displays;
+    CHECK_EQ(d3d->GetAdapterCount(), std::max(displays, 1u));
 }
 
 // The identifier names the Vulkan device (VkPhysicalDeviceProperties: deviceName, vendorID,
