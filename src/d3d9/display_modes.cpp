@@ -26,6 +26,23 @@ auto key(const D3DDISPLAYMODEEX& m) {
     return std::make_tuple(m.Width, m.Height, m.RefreshRate, uint32_t(m.ScanLineOrdering));
 }
 
+// EnumDisplayMonitors' callback (CALLBACK: stdcall on 32-bit Windows, which a lambda is not):
+// stops at the monitor of search->display.
+struct MonitorSearch {
+    const std::wstring* display;
+    HMONITOR found;
+};
+BOOL CALLBACK findMonitor(HMONITOR monitor, HDC, LPRECT, LPARAM data) {
+    auto* search = reinterpret_cast<MonitorSearch*>(data);
+    MONITORINFOEXW info{};
+    info.cbSize = sizeof(info);
+    if (GetMonitorInfoW(monitor, &info) && *search->display == info.szDevice) {
+        search->found = monitor;
+        return FALSE;
+    }
+    return TRUE;
+}
+
 } // namespace
 
 const wchar_t* gdiName(const std::wstring& display) {
@@ -87,24 +104,9 @@ bool currentDisplayMode(const std::wstring& display, D3DDISPLAYMODEEX& mode, D3D
 }
 
 HMONITOR displayMonitor(const std::wstring& display) {
-    struct Search {
-        const std::wstring* display;
-        HMONITOR found;
-    } search{&display, nullptr};
+    MonitorSearch search{&display, nullptr};
     if (!display.empty())
-        EnumDisplayMonitors(
-            nullptr, nullptr,
-            [](HMONITOR monitor, HDC, LPRECT, LPARAM data) -> BOOL {
-                auto* s = reinterpret_cast<Search*>(data);
-                MONITORINFOEXW info{};
-                info.cbSize = sizeof(info);
-                if (GetMonitorInfoW(monitor, &info) && *s->display == info.szDevice) {
-                    s->found = monitor;
-                    return FALSE;
-                }
-                return TRUE;
-            },
-            reinterpret_cast<LPARAM>(&search));
+        EnumDisplayMonitors(nullptr, nullptr, findMonitor, reinterpret_cast<LPARAM>(&search));
     return search.found ? search.found : MonitorFromPoint(POINT{0, 0}, MONITOR_DEFAULTTOPRIMARY);
 }
 
