@@ -43,6 +43,18 @@ template <size_t N> struct Bits {
     }
 
   public:
+    // Clears bits [first, first + count); the caller keeps the range inside N.
+    constexpr void resetRange(size_t first, size_t count) {
+        while (count) {
+            size_t bit = first & 63;
+            size_t n = count < 64 - bit ? count : 64 - bit;
+            uint64_t mask = n == 64 ? ~uint64_t{0} : ((uint64_t{1} << n) - 1) << bit;
+            words[first >> 6] &= ~mask;
+            first += n;
+            count -= n;
+        }
+    }
+
     constexpr bool any() const {
         for (uint64_t w : words)
             if (w) return true;

@@ -26,6 +26,10 @@ constexpr uint32_t kMaxWorldMatrices = 256;              // D3DTS_WORLDMATRIX(0.
 constexpr uint32_t kTransformCount = 2 + kTextureStages + kMaxWorldMatrices;
 constexpr uint32_t kMaxClipPlanes = 6;                              // D3DCLIPPLANE0..5
 constexpr uint32_t kVsConstF = 256, kVsConstI = 16, kVsConstB = 16; // vs_3_0 register files
+// Software vertex processing's register files (devices made with SOFTWARE or MIXED vertex
+// processing): what Windows' runtime takes on such devices. DeviceState has room for these; a
+// device uses its VsRegisterLimits' part of them.
+constexpr uint32_t kSwVsConstF = 8192, kSwVsConstI = 2048, kSwVsConstB = 2048;
 constexpr uint32_t kPsConstF = 224, kPsConstI = 16, kPsConstB = 16; // ps_3_0 register files
 constexpr uint32_t kMaxRenderTargets = 4;
 
@@ -122,9 +126,9 @@ struct DeviceState {
     // AMD's FETCH4 switch per sampler (state/vendor_states.h): 1 after D3DSAMP_MIPMAPLODBIAS =
     // GET4, 0 after GET1. The LOD bias itself stays what it was.
     std::array<uint32_t, kSamplerCount> fetch4;
-    std::array<Vec4f, kVsConstF> vsConstF;
-    std::array<Vec4i, kVsConstI> vsConstI;
-    std::array<uint32_t, kVsConstB> vsConstB;
+    std::array<Vec4f, kSwVsConstF> vsConstF; // [VsRegisterLimits::floats..] stay 0
+    std::array<Vec4i, kSwVsConstI> vsConstI;
+    std::array<uint32_t, kSwVsConstB> vsConstB;
     std::array<Vec4f, kPsConstF> psConstF;
     std::array<Vec4i, kPsConstI> psConstI;
     std::array<uint32_t, kPsConstB> psConstB;
@@ -133,6 +137,16 @@ struct DeviceState {
 };
 static_assert(std::is_standard_layout_v<DeviceState> && std::is_trivially_copyable_v<DeviceState>,
               "state blocks copy DeviceState members by offset");
+
+// The vertex shader register files a device has (float, integer, BOOL registers).
+struct VsRegisterLimits {
+    uint32_t floats;
+    uint32_t ints;
+    uint32_t bools;
+    friend bool operator==(const VsRegisterLimits&, const VsRegisterLimits&) = default;
+};
+constexpr VsRegisterLimits kHardwareVsRegisters{kVsConstF, kVsConstI, kVsConstB};
+constexpr VsRegisterLimits kSoftwareVsRegisters{kSwVsConstF, kSwVsConstI, kSwVsConstB};
 
 // What the defaults depend on, from device creation (D3DPRESENT_PARAMETERS and the caps).
 struct DeviceDefaults {

@@ -51,7 +51,9 @@ struct DirtyState {
     Bits<kMaxWorldMatrices> worldMatrices;
     uint32_t clipPlanes = 0;
     uint32_t renderTargets = 0; // bit n: render target n; bit kMaxRenderTargets: depth stencil
-    Bits<kVsConstF> vsConstF;   // bit per register
+    // Bit per register of vs_3_0's files: a software vertex processing register past them
+    // (device_state.h) raises only its category.
+    Bits<kVsConstF> vsConstF;
     uint32_t vsConstI = 0;
     uint32_t vsConstB = 0;
     Bits<kPsConstF> psConstF;

@@ -84,9 +84,9 @@ inline constexpr std::array<SlotGroupInfo, kSlotGroupCount> kSlotGroups = {
     DDIVK_SLOT_GROUP(alphaToMask, 1, RenderStates),
     // (RenderStates: the switch changes what the draw translates, never a Vulkan sampler.)
     DDIVK_SLOT_GROUP(fetch4, kSamplerCount, RenderStates),
-    DDIVK_SLOT_GROUP(vsConstF, kVsConstF, VsConstF),
-    DDIVK_SLOT_GROUP(vsConstI, kVsConstI, VsConstI),
-    DDIVK_SLOT_GROUP(vsConstB, kVsConstB, VsConstB),
+    DDIVK_SLOT_GROUP(vsConstF, kSwVsConstF, VsConstF),
+    DDIVK_SLOT_GROUP(vsConstI, kSwVsConstI, VsConstI),
+    DDIVK_SLOT_GROUP(vsConstB, kSwVsConstB, VsConstB),
     DDIVK_SLOT_GROUP(psConstF, kPsConstF, PsConstF),
     DDIVK_SLOT_GROUP(psConstI, kPsConstI, PsConstI),
     DDIVK_SLOT_GROUP(psConstB, kPsConstB, PsConstB),
@@ -142,14 +142,15 @@ inline void markDirty(DirtyState& d, SlotGroup g, uint32_t e) {
     case SlotGroup::ClipPlane:
         d.clipPlanes |= 1u << e;
         break;
+    // (The fine constant bits cover vs_3_0's files: past them only the category, dirty.h.)
     case SlotGroup::VsConstF:
-        d.vsConstF.set(e);
+        if (e < kVsConstF) d.vsConstF.set(e);
         break;
     case SlotGroup::VsConstI:
-        d.vsConstI |= 1u << e;
+        if (e < kVsConstI) d.vsConstI |= 1u << e;
         break;
     case SlotGroup::VsConstB:
-        d.vsConstB |= 1u << e;
+        if (e < kVsConstB) d.vsConstB |= 1u << e;
         break;
     case SlotGroup::PsConstF:
         d.psConstF.set(e);

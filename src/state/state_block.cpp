@@ -22,10 +22,15 @@ LightRecord& Recorder::light(uint32_t index) {
     return *lights.insert(it, LightRecord{index, false, false, false, D3DLIGHT9{}});
 }
 
-StateBlock makePredefinedBlock(uint32_t type, const DeviceState& s, const LightTable& lights) {
+StateBlock makePredefinedBlock(uint32_t type, const DeviceState& s, const LightTable& lights,
+                               const VsRegisterLimits& vsLimits) {
     StateBlock b;
     b.type = type;
     b.mask = *predefinedMask(type);
+    // The masks name every register DeviceState has room for; a device holds its own files.
+    b.mask.resetRange(slotOf(SlotGroup::VsConstF, vsLimits.floats), kSwVsConstF - vsLimits.floats);
+    b.mask.resetRange(slotOf(SlotGroup::VsConstI, vsLimits.ints), kSwVsConstI - vsLimits.ints);
+    b.mask.resetRange(slotOf(SlotGroup::VsConstB, vsLimits.bools), kSwVsConstB - vsLimits.bools);
     packValues(b, s);
     // DDK, D3DHAL_DP2STATESET (D3DSBT_ALL, D3DSBT_VERTEXSTATE): "all lights that have been used
     // prior to the state block creation".

@@ -48,8 +48,10 @@ const StateMask* predefinedMask(uint32_t type);
 // Whether a predefined block type holds the lights (ALL and VERTEXSTATE).
 bool predefinedHoldsLights(uint32_t type);
 
-// A predefined block holding the current values of its type's slots and lights.
-StateBlock makePredefinedBlock(uint32_t type, const DeviceState& s, const LightTable& lights);
+// A predefined block holding the current values of its type's slots and lights; of the vertex
+// shader registers, those of the device's files.
+StateBlock makePredefinedBlock(uint32_t type, const DeviceState& s, const LightTable& lights,
+                               const VsRegisterLimits& vsLimits = kHardwareVsRegisters);
 // The block a finished recording describes.
 StateBlock makeRecordedBlock(const Recorder& r);
 // CAPTURE: refresh the values of what the block holds from the current state.

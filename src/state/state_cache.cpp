@@ -1,6 +1,7 @@
 // StateCache setters that are not on the per-draw hot path, dirty hand-over and reset.
 #include "state/state_cache.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace ddivk::state {
@@ -23,7 +24,7 @@ bool rangeOk(uint32_t start, uint32_t count, uint32_t limit) {
 
 } // namespace
 
-StateCache::StateCache(const DeviceDefaults& defaults) {
+StateCache::StateCache(const DeviceDefaults& defaults, VsRegisterLimits vsLimits) : vsLimits_(vsLimits) {
     reset(defaults);
 }
 
@@ -31,6 +32,7 @@ StateCache::~StateCache() = default;
 
 void StateCache::reset(const DeviceDefaults& defaults) {
     setDefaults(state_, defaults);
+    vsWritten_ = {};
     lights_.clear();
     blocks_.clear();
     recording_ = false;
@@ -183,6 +185,7 @@ HRESULT StateCache::setConstants(SlotGroup g, T* dst, T* scratchDst, uint32_t li
                                  const T* data, uint32_t count) {
     if (!rangeOk(start, count, limit) || (count && !data)) return D3DERR_INVALIDCALL;
     if (count == 0) return S_OK;
+    noteVsRegistersWritten(g, start + count);
     if (recording_) {
         std::memcpy(scratchDst + start, data, count * sizeof(T));
         recorder_->mask.setRange(slotOf(g, start), count);
@@ -192,13 +195,16 @@ HRESULT StateCache::setConstants(SlotGroup g, T* dst, T* scratchDst, uint32_t li
     dirty_.categories |= kSlotGroups[static_cast<size_t>(g)].category;
     switch (g) {
     case SlotGroup::VsConstF:
-        dirty_.vsConstF.setRange(start, count);
+        if (start < kVsConstF) dirty_.vsConstF.setRange(start, std::min(count, kVsConstF - start));
         break;
     case SlotGroup::PsConstF:
         dirty_.psConstF.setRange(start, count);
         break;
     default: {
-        uint32_t bits = (count == 32 ? ~0u : (1u << count) - 1) << start;
+        // The fine masks cover registers 0..15 (dirty.h).
+        if (start >= 16) break;
+        const uint32_t n = std::min(count, 16 - start);
+        const uint32_t bits = ((1u << n) - 1) << start;
         (g == SlotGroup::VsConstI   ? dirty_.vsConstI
          : g == SlotGroup::VsConstB ? dirty_.vsConstB
          : g == SlotGroup::PsConstI ? dirty_.psConstI
@@ -215,12 +221,12 @@ template HRESULT StateCache::setConstants<Vec4f>(SlotGroup, Vec4f*, Vec4f*, uint
 HRESULT StateCache::setVsConstI(uint32_t start, const int32_t* data, uint32_t count) {
     Recorder* r = recorder_.get();
     return setConstants(SlotGroup::VsConstI, state_.vsConstI.data(), r ? r->scratch.vsConstI.data() : nullptr,
-                        kVsConstI, start, reinterpret_cast<const Vec4i*>(data), count);
+                        vsLimits_.ints, start, reinterpret_cast<const Vec4i*>(data), count);
 }
 HRESULT StateCache::setVsConstB(uint32_t start, const uint32_t* data, uint32_t count) {
     Recorder* r = recorder_.get();
     return setConstants(SlotGroup::VsConstB, state_.vsConstB.data(), r ? r->scratch.vsConstB.data() : nullptr,
-                        kVsConstB, start, data, count);
+                        vsLimits_.bools, start, data, count);
 }
 HRESULT StateCache::setPsConstI(uint32_t start, const int32_t* data, uint32_t count) {
     Recorder* r = recorder_.get();

@@ -15,6 +15,7 @@
 #include "state/state_block.h"
 #include "state/vendor_states.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -46,7 +47,10 @@ struct StageStateItem {
 
 class StateCache {
   public:
-    explicit StateCache(const DeviceDefaults& defaults = {});
+    // vsLimits: the vertex shader register files the device takes (kSoftwareVsRegisters for
+    // SOFTWARE and MIXED vertex processing); the setters refuse registers past them.
+    explicit StateCache(const DeviceDefaults& defaults = {},
+                        VsRegisterLimits vsLimits = kHardwareVsRegisters);
     ~StateCache();
     StateCache(const StateCache&) = delete;
     StateCache& operator=(const StateCache&) = delete;
@@ -182,9 +186,14 @@ class StateCache {
         return index < kMaxClipPlanes ? state_.clipPlanes[index] : Vec4f{};
     }
     uint32_t currentTexturePalette() const { return state_.texturePalette; }
-    Vec4f vsConstF(uint32_t reg) const { return reg < kVsConstF ? state_.vsConstF[reg] : Vec4f{}; }
-    Vec4i vsConstI(uint32_t reg) const { return reg < kVsConstI ? state_.vsConstI[reg] : Vec4i{}; }
-    uint32_t vsConstB(uint32_t reg) const { return reg < kVsConstB ? state_.vsConstB[reg] : 0; }
+    Vec4f vsConstF(uint32_t reg) const { return reg < vsLimits_.floats ? state_.vsConstF[reg] : Vec4f{}; }
+    Vec4i vsConstI(uint32_t reg) const { return reg < vsLimits_.ints ? state_.vsConstI[reg] : Vec4i{}; }
+    uint32_t vsConstB(uint32_t reg) const { return reg < vsLimits_.bools ? state_.vsConstB[reg] : 0; }
+    const VsRegisterLimits& vsLimits() const { return vsLimits_; }
+    // Per vertex register file, one past the highest register any setter has written since
+    // the reset (recordings included): every register from there on is still 0. A draw
+    // uploads no more than this of a software vertex processing file.
+    const VsRegisterLimits& vsRegistersWritten() const { return vsWritten_; }
     Vec4f psConstF(uint32_t reg) const { return reg < kPsConstF ? state_.psConstF[reg] : Vec4f{}; }
     Vec4i psConstI(uint32_t reg) const { return reg < kPsConstI ? state_.psConstI[reg] : Vec4i{}; }
     uint32_t psConstB(uint32_t reg) const { return reg < kPsConstB ? state_.psConstB[reg] : 0; }
@@ -221,8 +230,17 @@ class StateCache {
     template <class T>
     HRESULT setConstants(SlotGroup g, T* dst, T* scratchDst, uint32_t limit, uint32_t start, const T* data,
                          uint32_t count);
+    void noteVsRegistersWritten(SlotGroup g, uint32_t end) {
+        uint32_t* written = g == SlotGroup::VsConstF   ? &vsWritten_.floats
+                            : g == SlotGroup::VsConstI ? &vsWritten_.ints
+                            : g == SlotGroup::VsConstB ? &vsWritten_.bools
+                                                       : nullptr;
+        if (written) *written = std::max(*written, end);
+    }
 
     DeviceState state_;
+    VsRegisterLimits vsLimits_;
+    VsRegisterLimits vsWritten_{};
     DirtyState dirty_;
     LightTable lights_;
     bool recording_ = false;
@@ -369,14 +387,16 @@ inline HRESULT StateCache::setStreamSource(uint32_t stream, uint32_t buffer, uin
 
 // Float constants: the common case (not recording, in range) inline, the rest out of line.
 inline HRESULT StateCache::setVsConstF(uint32_t start, const float* data, uint32_t count) {
+    // (The fast path: vs_3_0's file, where the fine dirty bits reach.)
     if (!recording_ && data && start <= kVsConstF && count <= kVsConstF - start && count) [[likely]] {
         copyRegisters(&state_.vsConstF[start], data, count);
+        vsWritten_.floats = std::max(vsWritten_.floats, start + count);
         dirty_.vsConstF.setRange(start, count);
         dirty_.categories |= DirtyState::VsConstF;
         return S_OK;
     }
     return setConstants(SlotGroup::VsConstF, state_.vsConstF.data(),
-                        recorder_ ? recorder_->scratch.vsConstF.data() : nullptr, kVsConstF, start,
+                        recorder_ ? recorder_->scratch.vsConstF.data() : nullptr, vsLimits_.floats, start,
                         reinterpret_cast<const Vec4f*>(data), count);
 }
 

@@ -30,7 +30,7 @@ HRESULT StateCache::stateSet(uint32_t operation, uint32_t handle, uint32_t sbTyp
 HRESULT StateCache::createStateBlock(uint32_t handle, uint32_t type) {
     if (recording_ || handle == 0 || blocks_.contains(handle) || !predefinedMask(type))
         return D3DERR_INVALIDCALL;
-    blocks_.emplace(handle, makePredefinedBlock(type, state_, lights_));
+    blocks_.emplace(handle, makePredefinedBlock(type, state_, lights_, vsLimits_));
     return S_OK;
 }
 

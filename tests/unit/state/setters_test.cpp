@@ -315,6 +315,52 @@ TEST(StateSetters, ShaderConstantRanges) {
     EXPECT_INVALID_NO_CHANGE(*c, c->setPsConstB(1, b, 16));
 }
 
+// Software vertex processing's register files (SOFTWARE and MIXED devices): c0..c8191,
+// i0..i2047, b0..b2047, the counts Wine's test_vertex_shader_constant records for Windows.
+TEST(StateSetters, SoftwareVertexRegisterFiles) {
+    auto c = std::make_unique<StateCache>(DeviceDefaults{}, kSoftwareVsRegisters);
+    c->takeDirty();
+    const float f[8] = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f};
+    const int32_t i[4] = {7, -1, 2, 0};
+    const uint32_t b[1] = {1};
+    EXPECT_EQ(c->vsRegistersWritten(), (VsRegisterLimits{0, 0, 0}));
+    EXPECT_EQ(c->setVsConstF(8191, f, 1), S_OK);
+    EXPECT_EQ(c->vsConstF(8191).v[3], 4.0f);
+    EXPECT_EQ(c->setVsConstF(255, f, 2), S_OK); // across the hardware file's end
+    EXPECT_EQ(c->vsConstF(256).v[0], 5.0f);
+    EXPECT_EQ(c->setVsConstI(2047, i, 1), S_OK);
+    EXPECT_EQ(c->vsConstI(2047).v[1], -1);
+    EXPECT_EQ(c->setVsConstB(2047, b, 1), S_OK);
+    EXPECT_EQ(c->vsConstB(2047), 1u);
+    EXPECT_EQ(c->vsRegistersWritten(), (VsRegisterLimits{8192, 2048, 2048}));
+    // Registers past vs_3_0's files raise their category; the fine bits stay inside theirs.
+    const DirtyState d = c->takeDirty();
+    EXPECT_EQ(d.categories, DirtyState::VsConstF | DirtyState::VsConstI | DirtyState::VsConstB);
+    EXPECT_EQ(d.vsConstF.count(), 1u); // register 255
+    EXPECT_EQ(d.vsConstI, 0u);
+
+    EXPECT_INVALID_NO_CHANGE(*c, c->setVsConstF(8192, f, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setVsConstF(8191, f, 2));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setVsConstI(2048, i, 1));
+    EXPECT_INVALID_NO_CHANGE(*c, c->setVsConstB(2047, b, 2));
+    // The pixel files are the same on every device.
+    EXPECT_INVALID_NO_CHANGE(*c, c->setPsConstF(224, f, 1));
+
+    // A reset zeroes the files, so nothing is written any more.
+    c->reset({});
+    EXPECT_EQ(c->vsRegistersWritten(), (VsRegisterLimits{0, 0, 0}));
+    EXPECT_EQ(c->vsConstF(8191).v[3], 0.0f);
+}
+
+// A hardware device's cache refuses the software registers, and they read as 0.
+TEST(StateSetters, HardwareDevicesStopAtVs30Files) {
+    auto c = freshCache();
+    const float f[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+    EXPECT_INVALID_NO_CHANGE(*c, c->setVsConstF(256, f, 1));
+    EXPECT_EQ(c->vsConstF(300).v[0], 0.0f);
+    EXPECT_EQ(c->vsLimits(), kHardwareVsRegisters);
+}
+
 TEST(StateSetters, RenderTargets) {
     auto c = freshCache();
     EXPECT_EQ(c->setRenderTarget(3, 99), S_OK);

@@ -68,18 +68,19 @@ void scramble(StateCache& c, uint32_t seed) {
         ASSERT_EQ(c.setClipPlane(p, plane), S_OK);
     }
     ASSERT_EQ(c.setCurrentTexturePalette(v + 5), S_OK);
-    std::vector<float> f(4 * kVsConstF);
-    std::vector<int32_t> i(4 * kVsConstI);
-    std::vector<uint32_t> b(kVsConstB);
+    const VsRegisterLimits vs = c.vsLimits(); // the device's files, whole
+    std::vector<float> f(4 * vs.floats);
+    std::vector<int32_t> i(4 * vs.ints);
+    std::vector<uint32_t> b(vs.bools);
     for (size_t k = 0; k < f.size(); ++k)
         f[k] = float(seed * 10000 + k);
     for (size_t k = 0; k < i.size(); ++k)
         i[k] = int32_t(seed * 100 + k);
     for (size_t k = 0; k < b.size(); ++k)
         b[k] = seed * 100 + uint32_t(k);
-    ASSERT_EQ(c.setVsConstF(0, f.data(), kVsConstF), S_OK);
-    ASSERT_EQ(c.setVsConstI(0, i.data(), kVsConstI), S_OK);
-    ASSERT_EQ(c.setVsConstB(0, b.data(), kVsConstB), S_OK);
+    ASSERT_EQ(c.setVsConstF(0, f.data(), vs.floats), S_OK);
+    ASSERT_EQ(c.setVsConstI(0, i.data(), vs.ints), S_OK);
+    ASSERT_EQ(c.setVsConstB(0, b.data(), vs.bools), S_OK);
     ASSERT_EQ(c.setPsConstF(0, f.data() + 4, kPsConstF), S_OK);
     ASSERT_EQ(c.setPsConstI(0, i.data(), kPsConstI), S_OK);
     ASSERT_EQ(c.setPsConstB(0, b.data(), kPsConstB), S_OK);
@@ -202,6 +203,49 @@ TEST(PredefinedStateBlock, PixelStateCapturesExactlyItsList) {
 }
 TEST(PredefinedStateBlock, VertexStateCapturesExactlyItsList) {
     checkPredefinedCapturesExactlyItsList(D3DSBT_VERTEXSTATE, true);
+}
+
+// A SOFTWARE / MIXED device's ALL and VERTEXSTATE blocks hold its whole vertex register files;
+// a hardware device's blocks hold vs_3_0's (its mask names nothing past them).
+TEST(PredefinedStateBlock, BlocksHoldTheDevicesVertexRegisterFiles) {
+    for (uint32_t type : {uint32_t(D3DSBT_ALL), uint32_t(D3DSBT_VERTEXSTATE)}) {
+        auto c = std::make_unique<StateCache>(DeviceDefaults{}, kSoftwareVsRegisters);
+        scramble(*c, 1);
+        const Vec4f f = c->vsConstF(8191);
+        const Vec4i i = c->vsConstI(2047);
+        const uint32_t b = c->vsConstB(1000);
+        ASSERT_EQ(c->createStateBlock(10, type), S_OK);
+        scramble(*c, 2);
+        ASSERT_NE(c->vsConstF(8191).v[0], f.v[0]);
+        ASSERT_EQ(c->executeStateBlock(10), S_OK);
+        EXPECT_EQ(c->vsConstF(8191).v[0], f.v[0]) << type;
+        EXPECT_EQ(c->vsConstI(2047).v[0], i.v[0]) << type;
+        EXPECT_EQ(c->vsConstB(1000), b) << type;
+
+        auto hw = freshCache();
+        ASSERT_EQ(hw->createStateBlock(10, type), S_OK);
+        const StateMask& mask = hw->stateBlock(10)->mask;
+        EXPECT_TRUE(mask.test(slotOf(SlotGroup::VsConstF, kVsConstF - 1)));
+        EXPECT_FALSE(mask.test(slotOf(SlotGroup::VsConstF, kVsConstF)));
+        EXPECT_FALSE(mask.test(slotOf(SlotGroup::VsConstI, kVsConstI)));
+        EXPECT_FALSE(mask.test(slotOf(SlotGroup::VsConstB, kSwVsConstB - 1)));
+    }
+}
+
+// A recording on a software device holds a register past 255; executing it writes it back,
+// and the cache counts it as written (a draw uploads up to it).
+TEST(RecordedStateBlock, SoftwareRegistersAreRecorded) {
+    auto c = std::make_unique<StateCache>(DeviceDefaults{}, kSoftwareVsRegisters);
+    const float v[4] = {9, 8, 7, 6};
+    ASSERT_EQ(c->beginStateBlock(3), S_OK);
+    ASSERT_EQ(c->setVsConstF(5000, v, 1), S_OK);
+    ASSERT_EQ(c->endStateBlock(3), S_OK);
+    EXPECT_EQ(c->vsConstF(5000).v[0], 0.0f);
+    EXPECT_GE(c->vsRegistersWritten().floats, 5001u);
+    c->takeDirty();
+    ASSERT_EQ(c->executeStateBlock(3), S_OK);
+    EXPECT_EQ(c->vsConstF(5000).v[0], 9.0f);
+    EXPECT_TRUE(c->dirty().has(DirtyState::VsConstF));
 }
 
 // vertex-stream-frequency.md: "The application passes the D3DSBT_VERTEXSTATE state type in a call
