@@ -18,6 +18,15 @@ constexpr uint32_t kPsSystemBinding = 3;    // PsSystem: render state a pixel sh
 constexpr uint32_t kFfVertexBinding = 4;    // fixed-function vertex state (src/shader/ff)
 constexpr uint32_t kFfPixelBinding = 5;     // fixed-function pixel state (src/shader/ff)
 
+// Storage buffers of software vertex processing's register files, in place of
+// kVsConstantsBinding (TranslationKey::softwareVertexRegisters): vec4 per float register,
+// ivec4 per integer register, one bit per BOOL register (b#n: word n / 32, bit n % 32). Each
+// holds registers from 0 up to the descriptor's range; a read past it is 0 (registers no
+// setter has written are 0, so the draw uploads only up to the highest one written).
+constexpr uint32_t kVsSwFloatsBinding = 7;
+constexpr uint32_t kVsSwIntsBinding = 8;
+constexpr uint32_t kVsSwBoolsBinding = 9;
+
 // Combined image samplers: pixel samplers s0..s15 and the vertex texture samplers
 // (D3DVERTEXTEXTURESAMPLER0..3).
 constexpr uint32_t kPsSamplerBinding0 = 16;
@@ -27,6 +36,11 @@ constexpr uint32_t kVsSamplerCount = 4;
 
 // Register file sizes the constant blocks hold (the largest any version allows).
 constexpr uint32_t kVsFloatConstants = 256;
+// Software vertex processing's files (devices with DDIVK_DEVICE_SOFTWARE_VERTEX_REGISTERS):
+// translations under TranslationKey::softwareVertexRegisters read them from storage buffers.
+constexpr uint32_t kSwVsFloatConstants = 8192;
+constexpr uint32_t kSwVsIntConstants = 2048;
+constexpr uint32_t kSwVsBoolConstants = 2048; // one bit each, 32 to a word
 constexpr uint32_t kPsFloatConstants = 224;
 constexpr uint32_t kIntConstants = 16;
 constexpr uint32_t kBoolConstants = 16; // one bit each in `bools`

@@ -84,7 +84,7 @@ constexpr RegName kRegNames[] = {
 
 class Assembler {
   public:
-    Result<std::vector<uint32_t>> run(std::string_view text) {
+    Result<std::vector<uint32_t>> run(std::string_view text, const DecodeOptions& options) {
         size_t line = 0;
         bool haveVersion = false;
         std::vector<size_t> lines;
@@ -108,7 +108,7 @@ class Assembler {
         if (!haveVersion) return Error{line, "text", "no version line", "line"};
         std::vector<size_t> starts;
         std::vector<uint32_t> tokens = encode(program_, &starts);
-        Result<Program> check = decode(tokens);
+        Result<Program> check = decode(tokens, options);
         if (!check) {
             Error e = check.error();
             size_t index = 0;
@@ -363,8 +363,8 @@ class Assembler {
 
 } // namespace
 
-Result<std::vector<uint32_t>> assemble(std::string_view text) {
-    return Assembler().run(text);
+Result<std::vector<uint32_t>> assemble(std::string_view text, const DecodeOptions& options) {
+    return Assembler().run(text, options);
 }
 
 } // namespace ddivk::shader

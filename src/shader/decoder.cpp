@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "shader/abi.h"
 #include "shader/tables.h"
 
 namespace ddivk::shader {
@@ -18,9 +19,23 @@ RegType regTypeOf(uint32_t token) {
                                 ((token & kRegTypeHiMask) >> kRegTypeHiShift));
 }
 
+// A vertex shader register file's size with software vertex processing's files.
+uint16_t softwareVertexRegisterCount(RegType type, uint16_t count) {
+    switch (type) {
+    case RegType::Const:
+        return uint16_t(abi::kSwVsFloatConstants);
+    case RegType::ConstInt:
+        return uint16_t(abi::kSwVsIntConstants);
+    case RegType::ConstBool:
+        return uint16_t(abi::kSwVsBoolConstants);
+    default:
+        return count;
+    }
+}
+
 class Decoder {
   public:
-    explicit Decoder(std::span<const uint32_t> tokens) : t_(tokens) {}
+    Decoder(std::span<const uint32_t> tokens, const DecodeOptions& options) : t_(tokens), options_(options) {}
 
     Result<Program> run() {
         if (!version()) return error_;
@@ -220,7 +235,9 @@ class Decoder {
         if (index >= kRegTypeCount)
             return fail(at, "register type " + std::to_string(index), "unknown register type");
         const char* prefix = registerPrefix(type, program_.type, code_);
-        const uint16_t count = version_->registers[index];
+        uint16_t count = version_->registers[index];
+        if (options_.softwareVertexRegisters && program_.type == ShaderType::Vertex && count)
+            count = softwareVertexRegisterCount(type, count);
         if (count == 0)
             return fail(at, prefix, std::string("register type not allowed in ") + version_->name);
         if (number >= count)
@@ -348,6 +365,7 @@ class Decoder {
     size_t start_ = 0; // of the current instruction
     size_t limit_ = 0; // end of the current instruction's tokens
     const VersionInfo* version_ = nullptr;
+    DecodeOptions options_;
     int code_ = 0;
     int loopDepth_ = 0, ifDepth_ = 0; // open loop/rep and if/ifc blocks
     Program program_;
@@ -360,8 +378,8 @@ std::string Error::message() const {
     return std::string(unit) + " " + std::to_string(offset) + ": " + what + ": " + why;
 }
 
-Result<Program> decode(std::span<const uint32_t> tokens) {
-    return Decoder(tokens).run();
+Result<Program> decode(std::span<const uint32_t> tokens, const DecodeOptions& options) {
+    return Decoder(tokens, options).run();
 }
 
 } // namespace ddivk::shader

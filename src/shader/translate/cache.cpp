@@ -86,7 +86,7 @@ Result<TranslationCache::Entry> TranslationCache::get(std::span<const uint32_t> 
     // Nodes are never removed, so `node` outlives the lock; other pairs translate meanwhile.
     std::call_once(node->once, [node, this] {
         translations_.fetch_add(1, std::memory_order_relaxed);
-        const auto program = decode(node->tokens);
+        const auto program = decode(node->tokens, {node->key.softwareVertexRegisters});
         if (!program) {
             node->result.emplace(program.error());
             return;

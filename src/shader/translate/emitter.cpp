@@ -110,7 +110,7 @@ void Emitter::declareConstantBlocks() {
     };
     if (isPixel())
         psConstants_ = block(abi::kPsFloatConstants, abi::kPsConstantsBinding);
-    else
+    else if (!softwareRegisters()) // (else storage buffers, declared as read)
         vsConstants_ = block(abi::kVsFloatConstants, abi::kVsConstantsBinding);
     pointerVec4Uniform_ = b.types().pointerType(StorageClass::Uniform, tVec4);
     pointerIVec4Uniform_ = b.types().pointerType(StorageClass::Uniform, tIVec4);
@@ -132,6 +132,7 @@ void Emitter::declareConstantBlocks() {
 Translation Emitter::run() {
     if (!versionInfo_) throw TranslateError{0, "version", "not a supported shader version"};
     out_.type = p_.type;
+    out_.softwareRegisters = softwareRegisters();
     scan();
     declareConstantBlocks();
     // Every declared input is part of the interface, read or not: the other stage and the

@@ -86,6 +86,19 @@ class Emitter {
     // Relative address of a source/destination: an int value.
     Id relativeIndex(const Instruction& ins, const RelAddr& rel, uint32_t base);
 
+    // ---- Software vertex processing's register files (software_registers.cpp) ----
+    // TranslationKey::softwareVertexRegisters: c#, i#, b# come from the abi::kVsSw*Binding
+    // storage buffers.
+    enum class SoftwareFile : uint8_t { Floats, Ints, Bools };
+    bool softwareRegisters() const { return !isPixel() && key_.softwareVertexRegisters; }
+    // c# / i# at an int index (static or relative): 0 past what the draw uploaded.
+    Id softwareFloat(Id index);
+    Id softwareInt(uint32_t index);
+    Id softwareBool(uint32_t index); // a bool value
+    Id softwareFile(SoftwareFile file);
+    Id softwareElement(SoftwareFile file, Id type, Id index);
+    std::array<Id, 3> softwareFiles_{};
+
     // ---- Instruction groups; each returns false when the opcode is not its own ----
     bool alu(const Instruction& ins);
     bool flow(const Instruction& ins);

@@ -54,9 +54,10 @@ Id Emitter::floatConstant(uint32_t index) {
             for (float& x : f) x = x < -1.0f ? -1.0f : (x > 1.0f ? 1.0f : x);
         return vec4(f[0], f[1], f[2], f[3]);
     }
+    out_.floatConstantsRead = std::max(out_.floatConstantsRead, index + 1);
+    if (softwareRegisters()) return softwareFloat(i32(int32_t(index)));
     const Id block = isPixel() ? psConstants_ : vsConstants_;
     const Id indices[] = {i32(0), i32(int32_t(index))};
-    out_.floatConstantsRead = std::max(out_.floatConstantsRead, index + 1);
     Id v = b.load(tVec4, b.accessChain(pointerVec4Uniform_, block, indices));
     if (isPs1()) v = glsl(Glsl::FClamp, tVec4, {v, splat4(-1.0f), splat4(1.0f)});
     return v;
@@ -68,17 +69,19 @@ Id Emitter::intConstant(uint32_t index) {
         const Id parts[] = {i32(int32_t(v[0])), i32(int32_t(v[1])), i32(int32_t(v[2])), i32(int32_t(v[3]))};
         return b.constants().composite(tIVec4, parts);
     }
+    out_.readsIntOrBoolConstants = true;
+    if (softwareRegisters()) return softwareInt(index);
     const Id block = isPixel() ? psConstants_ : vsConstants_;
     const Id indices[] = {i32(1), i32(int32_t(index))};
-    out_.readsIntOrBoolConstants = true;
     return b.load(tIVec4, b.accessChain(pointerIVec4Uniform_, block, indices));
 }
 
 Id Emitter::boolConstant(uint32_t index) {
     if (auto it = boolDefs_.find(index); it != boolDefs_.end()) return b.constants().boolean(it->second);
+    out_.readsIntOrBoolConstants = true;
+    if (softwareRegisters()) return softwareBool(index);
     const Id block = isPixel() ? psConstants_ : vsConstants_;
     const Id indices[] = {i32(2)};
-    out_.readsIntOrBoolConstants = true;
     const Id bits = b.load(tU32, b.accessChain(pointerU32Uniform_, block, indices));
     const Id bit = b.binary(Op::BitwiseAnd, tU32, bits, u32(1u << index));
     return b.binary(Op::INotEqual, tBool, bit, u32(0));
@@ -238,13 +241,20 @@ Id Emitter::registerValue(const Instruction& ins, const SrcParam& s) {
     case RegType::Input: return inputValue(*this, ins, s);
     case RegType::Const: {
         if (!s.rel.present) return floatConstant(s.number);
-        const uint32_t count = isPixel() ? abi::kPsFloatConstants : abi::kVsFloatConstants;
+        const uint32_t count = softwareRegisters() ? abi::kSwVsFloatConstants
+                               : isPixel()         ? abi::kPsFloatConstants
+                                                   : abi::kVsFloatConstants;
         const Id index = relativeIndex(ins, s.rel, s.number);
-        const Id block = isPixel() ? psConstants_ : vsConstants_;
         out_.floatConstantsRead = count;
-        const Id indices[] = {i32(0), clampIndex(*this, index, count)};
-        Id v = b.load(tVec4, b.accessChain(pointerVec4Uniform_, block, indices));
-        v = b.select(tVec4, b.splat(tBVec4, inRange(*this, index, count), 4), v, splat4(0.0f));
+        Id v;
+        if (softwareRegisters()) {
+            v = softwareFloat(index);
+        } else {
+            const Id block = isPixel() ? psConstants_ : vsConstants_;
+            const Id indices[] = {i32(0), clampIndex(*this, index, count)};
+            v = b.load(tVec4, b.accessChain(pointerVec4Uniform_, block, indices));
+            v = b.select(tVec4, b.splat(tBVec4, inRange(*this, index, count), 4), v, splat4(0.0f));
+        }
         for (const auto& def : floatDefs_) {
             const Id hit = b.binary(Op::IEqual, tBool, index, i32(int32_t(def.first)));
             v = b.select(tVec4, b.splat(tBVec4, hit, 4), floatConstant(def.first), v);

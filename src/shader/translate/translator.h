@@ -30,7 +30,11 @@ struct TranslationKey {
     // top-left is the point-sampled texel, red of each, in (R, G, B, A) = (x+1 y, x y+1, x+1 y+1,
     // x y) order.
     uint16_t fetch4Samplers = 0;
-    uint16_t unused = 0; // (keeps the key free of padding)
+    // Vertex shaders of a device with software vertex processing's register files: the
+    // decoder takes c0..c8191, i0..i2047, b0..b2047, and the constants are read from the
+    // abi::kVsSw*Binding storage buffers instead of the VsConstants block.
+    bool softwareVertexRegisters = false;
+    uint8_t unused = 0; // (keeps the key free of padding)
     // ps_1_1..1_3 lookups at TEXCOORDn (tex, texbem...): two bits per stage n at bit 2n: 0 not
     // projected, else the component that divides the others (1 y, 2 z, 3 w): D3DTTFF_PROJECTED
     // with D3DTTFF_COUNT2..4 divides by the last coordinate the count names.
@@ -197,6 +201,11 @@ struct Translation {
     // i# or b#. The draw uploads only those.
     uint32_t floatConstantsRead = 0;
     bool readsIntOrBoolConstants = false;
+    // Under softwareVertexRegisters: one past the highest integer and BOOL register read (the
+    // floats: floatConstantsRead).
+    uint32_t intConstantsRead = 0;
+    uint32_t boolConstantsRead = 0;
+    bool softwareRegisters = false; // translated under TranslationKey::softwareVertexRegisters
     // Vertex shaders: outputs only stream output reads (TranslationKey::streamOutput).
     bool captureOnlyOutputs = false;
 };

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "shader/assembler.h"
 #include "shader/decoder.h"
 
 namespace ddivk::shader {
@@ -286,6 +287,30 @@ TEST(ShaderDecode, LoopsNestedDeeperThanFourAreRejected) {
 TEST(ShaderDecode, IfsNestedDeeperThanFortyEightAreRejected) {
     ASSERT_TRUE(decode(nested(0xFFFF0300, {kIfB0, kB0}, kEndif, 48)));
     expectRejected(nested(0xFFFF0300, {kIfB0, kB0}, kEndif, 49), 1 + 48 * 2, "nest at most 48 deep");
+}
+
+// Software vertex processing's register files (DecodeOptions): a vertex shader may name
+// c256.. (up to c2047, what a register token encodes; c[a0.x + n] reaches the rest), i16..
+// and b16.., in every version (Wine's test_unsupported_shaders: vs_1_1 and vs_3_0 reading
+// c256, defi i16, defb b16 fail on a HARDWARE device, are created on SOFTWARE and MIXED ones).
+TEST(ShaderDecode, SoftwareVertexRegistersWidenTheVertexConstantFiles) {
+    const DecodeOptions software{true};
+    for (const char* text :
+         {"vs_1_1\nmov oPos, c256\n", "vs_2_0\nmov oPos, c2047\n", "vs_3_0\ndcl_position o0\nmov o0, c300\n",
+          "vs_3_0\ndcl_position o0\ndefi i16, 1, 0, 0, 0\nrep i16\nmov o0, c0\nendrep\n",
+          "vs_3_0\ndcl_position o0\ndefb b2047, true\nif b2047\nmov o0, c0\nendif\n"}) {
+        auto hardware = assemble(text);
+        EXPECT_FALSE(hardware) << text;
+        if (!hardware) {
+            EXPECT_NE(hardware.error().why.find("out of range"), std::string::npos) << text;
+        }
+        auto tokens = assemble(text, software);
+        ASSERT_TRUE(tokens) << text << tokens.error().message();
+        EXPECT_TRUE(decode(*tokens, software));
+        EXPECT_FALSE(decode(*tokens)); // the same tokens on a hardware device
+    }
+    // Pixel shaders keep their files.
+    EXPECT_FALSE(assemble("ps_3_0\nmov oC0, c224\n", software));
 }
 
 } // namespace

@@ -13,13 +13,13 @@
 
 namespace ddivk::shader::test {
 
-inline Program programFrom(const std::string& text) {
-    auto tokens = assemble(text);
+inline Program programFrom(const std::string& text, const DecodeOptions& options = {}) {
+    auto tokens = assemble(text, options);
     if (!tokens) {
         ADD_FAILURE() << tokens.error().message() << "\n" << text;
         return {};
     }
-    auto program = decode(*tokens);
+    auto program = decode(*tokens, options);
     if (!program) {
         ADD_FAILURE() << program.error().message();
         return {};
@@ -29,7 +29,7 @@ inline Program programFrom(const std::string& text) {
 
 // Translates and runs spirv-val; fails the test (and returns an empty module) on any error.
 inline Translation translateValid(const std::string& text, const TranslationKey& key = {}) {
-    const Program program = programFrom(text);
+    const Program program = programFrom(text, {key.softwareVertexRegisters});
     auto t = translate(program, key);
     if (!t) {
         ADD_FAILURE() << "translation failed: " << t.error().message() << "\n" << text;

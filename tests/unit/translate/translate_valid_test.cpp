@@ -145,5 +145,41 @@ TEST(TranslateValid, HarnessFlatInputsStayValid) {
     EXPECT_EQ(count(flat, 11), count(t.spirv, 11)) << "built-ins untouched";
 }
 
+// Software vertex processing's register files: static and relative float reads, integer
+// and BOOL registers past vs_3_0's files, from storage buffers (abi::kVsSw*Binding); the
+// translation records how far each file is read, which bounds the draw's uploads.
+TEST(TranslateValid, SoftwareVertexRegistersReadStorageBuffers) {
+    TranslationKey key;
+    key.softwareVertexRegisters = true;
+    const Translation t = translateValid(R"(vs_3_0
+dcl_position v0
+dcl_position o0
+dcl_color o1
+defi i1, 3, 0, 1, 0
+mova a0.x, c0.x
+add r0, c[a0.x + 100], c2047
+loop aL, i20
+add r0, r0, c[aL]
+endloop
+if b40
+add r0, r0, c1
+endif
+mov o1, r0
+mov o0, v0
+)",
+                                         key);
+    EXPECT_TRUE(t.softwareRegisters);
+    EXPECT_EQ(t.floatConstantsRead, abi::kSwVsFloatConstants); // relative: the whole file
+    EXPECT_EQ(t.intConstantsRead, 21u);
+    EXPECT_EQ(t.boolConstantsRead, 41u);
+
+    // A static read names its bound; the hardware block is not declared.
+    const Translation s = translateValid("vs_2_0\ndcl_position v0\nadd oPos, v0, c300\n", key);
+    EXPECT_EQ(s.floatConstantsRead, 301u);
+    EXPECT_EQ(s.intConstantsRead, 0u);
+    EXPECT_TRUE(s.softwareRegisters);
+    EXPECT_FALSE(translateValid("vs_2_0\ndcl_position v0\nadd oPos, v0, c3\n").softwareRegisters);
+}
+
 } // namespace
 } // namespace ddivk::shader::test
