@@ -76,7 +76,8 @@ struct Session {
 };
 
 int openSession(const RenderTargetDesc& target, Session& s) {
-    const ddivk_device_desc desc{nullptr};
+    const ddivk_device_desc desc{
+        nullptr, target.softwareVertexRegisters ? DDIVK_DEVICE_SOFTWARE_VERTEX_REGISTERS : 0u};
     if (HRESULT hr = ddivk_device_create(&desc, &s.device); failed(hr))
         return deviceError("ddivk_device_create", hr);
     std::fprintf(stderr, "ddivk-replay: device %s\n", ddivk_device_name(s.device));

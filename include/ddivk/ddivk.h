@@ -19,10 +19,18 @@ extern "C" {
 // An opaque driver device: one Vulkan device with its state cache and renderer.
 struct ddivk_device;
 
+enum : uint32_t {
+    // The vertex shader register files of software vertex processing (8192 float, 2048 integer,
+    // 2048 BOOL registers) in place of vs_3_0's 256 / 16 / 16: what a D3D9 device made with
+    // D3DCREATE_SOFTWARE_VERTEXPROCESSING or D3DCREATE_MIXED_VERTEXPROCESSING takes.
+    DDIVK_DEVICE_SOFTWARE_VERTEX_REGISTERS = 1,
+};
+
 struct ddivk_device_desc {
     // Vulkan device choice: an index or a substring of the name. Null: DDIVK_DEVICE, else the
-    // first discrete GPU, else the first device.
+    // first device of the best kind (discrete, integrated, virtual, other, CPU).
     const char* deviceSelector;
+    uint32_t flags; // DDIVK_DEVICE_*
 };
 
 ddivk::HRESULT ddivk_device_create(const ddivk_device_desc* desc, ddivk_device** device);

@@ -16,7 +16,7 @@ std::array<uint8_t, kFileHeaderSize> encodeFileHeader(const RenderTargetDesc& ta
     storeLe32(b.data() + h::rtHeight, target.height);
     storeLe32(b.data() + h::rtFormat, target.format);
     storeLe32(b.data() + h::dsFormat, target.depthStencilFormat);
-    storeLe32(b.data() + h::headerFlags, 0);
+    storeLe32(b.data() + h::headerFlags, target.softwareVertexRegisters ? kHeaderSoftwareVertexRegisters : 0);
     return b;
 }
 

@@ -39,7 +39,13 @@ struct RenderTargetDesc {
     uint32_t height = 0;
     uint32_t format = 0;             // D3DFORMAT of the render target
     uint32_t depthStencilFormat = 0; // D3DFORMAT of the depth-stencil, 0: none
+    // headerFlags' kHeaderSoftwareVertexRegisters: the device had software vertex processing's
+    // register files (DDIVK_DEVICE_SOFTWARE_VERTEX_REGISTERS), which a replay opens again.
+    bool softwareVertexRegisters = false;
 };
+
+// headerFlags bits; the others are reserved and must be 0.
+inline constexpr uint32_t kHeaderSoftwareVertexRegisters = 1;
 
 // File header field offsets.
 namespace header_field {

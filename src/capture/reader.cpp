@@ -93,9 +93,10 @@ std::optional<ReadError> CaptureReader::headerError() {
                               rt->name, rtBytes, kMaxRenderTargetBytes));
     }
     const uint32_t flags = loadLe32(b + h::headerFlags);
-    if (flags != 0)
+    if (flags & ~kHeaderSoftwareVertexRegisters)
         return errorAt(ErrorKind::BadValue, h::headerFlags, "headerFlags",
-                       format("0x%08x; reserved, must be 0", flags));
+                       format("0x%08x; bits other than 0 are reserved, must be 0", flags));
+    t.softwareVertexRegisters = (flags & kHeaderSoftwareVertexRegisters) != 0;
     position_ = kFileHeaderSize;
     return std::nullopt;
 }

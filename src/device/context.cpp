@@ -18,7 +18,8 @@ state::DeviceDefaults defaultsFor(Device& device, uint32_t renderTarget, uint32_
 } // namespace
 
 Context::Context(Device& device, uint32_t renderTarget, uint32_t depthStencil)
-    : device_(device), state_(defaultsFor(device, renderTarget, depthStencil)), shaders_(device.translations()) {
+    : device_(device), state_(defaultsFor(device, renderTarget, depthStencil), device.vsRegisters()),
+      shaders_(device.translations(), device.vsRegisters().floats > state::kVsConstF) {
     state_.setRenderTarget(0, renderTarget);
     state_.setDepthStencil(depthStencil);
 }

@@ -366,6 +366,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         } else {
             memo.vertexObject = nullptr;
             shader::TranslationKey vsKey;
+            vsKey.softwareVertexRegisters = softwareVertexRegisters();
             vsKey.vsOutputLocations = psOutputsRead;
             vsKey.inputWIsOne = plan->wIsOneInputs;
             vsKey.fetch = plan->fetch;
@@ -389,7 +390,14 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             samplers[samplerCount++] = {abi::kVsSamplerBinding0 + n, index, t, false};
         }
         key.vertexModule = moduleOf(*pipelines, *vertex, memo.vertexTranslation, memo.vertexModule);
-        key.bindingMask |= 1ull << abi::kVsConstantsBinding | 1ull << abi::kVsSystemBinding;
+        key.bindingMask |= 1ull << abi::kVsSystemBinding;
+        if (vertex->softwareRegisters) {
+            key.bindingMask |= 1ull << abi::kVsSwFloatsBinding;
+            if (vertex->intConstantsRead) key.bindingMask |= 1ull << abi::kVsSwIntsBinding;
+            if (vertex->boolConstantsRead) key.bindingMask |= 1ull << abi::kVsSwBoolsBinding;
+        } else {
+            key.bindingMask |= 1ull << abi::kVsConstantsBinding;
+        }
         if (plan->fetchStreams) key.bindingMask |= 1ull << abi::kVsFetchBinding;
         for (uint32_t st = 0; st < draw::kStreamCount; ++st)
             if (plan->fetchStreams >> st & 1) key.bindingMask |= 1ull << (abi::kFetchStreamBinding0 + st);

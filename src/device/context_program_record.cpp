@@ -75,10 +75,23 @@ constexpr uint32_t kBlockSources[DrawBindings::kUniformBlocks] = {
     Dirty::RenderStates,                                 // PsSystem
     Dirty::RenderStates | Dirty::Transforms | Dirty::Material | Dirty::Lights | Dirty::TextureStages |
         Dirty::VertexInput | Dirty::Viewport | Dirty::RenderTargets |
-        Dirty::ClipPlanes,                                           // fixed-function vertex
-    Dirty::RenderStates | Dirty::TextureStages | Dirty::Textures,    // fixed-function pixel
-    ~0u,                                                             // VsFetch: per draw
+        Dirty::ClipPlanes,                                        // fixed-function vertex
+    Dirty::RenderStates | Dirty::TextureStages | Dirty::Textures, // fixed-function pixel
+    ~0u,                                                          // VsFetch: per draw
+    Dirty::VsConstF,                                              // software floats
+    Dirty::VsConstI,                                              // software integers
+    Dirty::VsConstB,                                              // software BOOLs
 };
+static_assert(abi::kVsSwFloatsBinding == 7 && abi::kVsSwBoolsBinding == 9);
+static_assert(abi::kSwVsFloatConstants == state::kSwVsConstF &&
+              abi::kSwVsIntConstants == state::kSwVsConstI && abi::kSwVsBoolConstants == state::kSwVsConstB);
+
+// How many registers of a software vertex processing file a draw uploads: what the shader
+// reads, no further than the highest register written (the rest are 0, which the shader
+// reads past the buffer's end), and at least one (a descriptor's range is never 0).
+uint32_t softwareUploadCount(uint32_t read, uint32_t written) {
+    return std::max(1u, std::min(read, written));
+}
 
 } // namespace
 
@@ -233,6 +246,8 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     };
     const VkDeviceSize uboAlign =
         std::max<VkDeviceSize>(device_.vulkan().limits().minUniformBufferOffsetAlignment, 16);
+    const VkDeviceSize ssboAlign =
+        std::max<VkDeviceSize>(device_.vulkan().limits().minStorageBufferOffsetAlignment, 16);
     // The block at `binding`, filled by fill(void*) unless the upload made under `tag` holds or
     // the block packs to the bytes already uploaded in this command buffer.
     auto uniform = [&](uint32_t binding, size_t size, uint64_t tag, auto&& fill) {
@@ -244,7 +259,8 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
             const bool same = bound.blocks[binding].buffer != VK_NULL_HANDLE && last.size() == size &&
                               std::memcmp(last.data(), scratch.data(), size) == 0;
             if (!same) {
-                vk::UploadSlice slice = cmds.uploads().allocate(size, uboAlign);
+                const bool storage = draw::abiDescriptorType(binding) == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+                vk::UploadSlice slice = cmds.uploads().allocate(size, storage ? ssboAlign : uboAlign);
                 std::memcpy(slice.data, scratch.data(), size);
                 bound.blocks[binding] = {slice.buffer, slice.offset, size};
                 last.swap(scratch);
@@ -259,12 +275,37 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     if (call.type == D3DPT_POINTLIST && pointSizeMax < asFloat(rs[D3DRS_POINTSIZE_MAX]))
         DDIVK_WARN_ONCE("point sizes above %g pixels are drawn at %g: the device's largest point", pointSizeMax,
                         pointSizeMax);
-    if (d.vertex) {
+    if (d.vertex && d.vertex->softwareRegisters) {
+        const state::VsRegisterLimits& written = state_.vsRegistersWritten();
+        const uint32_t floats = softwareUploadCount(d.vertex->floatConstantsRead, written.floats);
+        uniform(abi::kVsSwFloatsBinding, floats * sizeof(s.vsConstF[0]), floats,
+                [&](void* p) { std::memcpy(p, s.vsConstF.data(), floats * sizeof(s.vsConstF[0])); });
+        if (d.vertex->intConstantsRead) {
+            const uint32_t ints = softwareUploadCount(d.vertex->intConstantsRead, written.ints);
+            uniform(abi::kVsSwIntsBinding, ints * sizeof(s.vsConstI[0]), ints,
+                    [&](void* p) { std::memcpy(p, s.vsConstI.data(), ints * sizeof(s.vsConstI[0])); });
+        }
+        if (d.vertex->boolConstantsRead) {
+            const uint32_t words =
+                (softwareUploadCount(d.vertex->boolConstantsRead, written.bools) + 31) / 32;
+            uniform(abi::kVsSwBoolsBinding, words * 4, words, [&](void* p) {
+                auto* out = static_cast<uint32_t*>(p);
+                for (uint32_t w = 0; w < words; ++w) {
+                    uint32_t bits = 0;
+                    for (uint32_t n = 0; n < 32; ++n)
+                        bits |= (s.vsConstB[w * 32 + n] ? 1u : 0u) << n;
+                    out[w] = bits;
+                }
+            });
+        }
+    } else if (d.vertex) {
         uniform(abi::kVsConstantsBinding, constantsBytes<abi::VsConstants>(*d.vertex), constantsTag(*d.vertex),
                 [&](void* p) {
             writeConstants(*static_cast<abi::VsConstants*>(p), s.vsConstF.data(), s.vsConstI.data(),
                            s.vsConstB.data(), *d.vertex);
         });
+    }
+    if (d.vertex) {
         uniform(abi::kVsSystemBinding, sizeof(abi::VsSystem), 1, [&](void* p) {
             abi::VsSystem vss{asFloat(rs[D3DRS_POINTSIZE]),
                               asFloat(rs[D3DRS_POINTSIZE_MIN]),

@@ -157,7 +157,7 @@ HRESULT Context::setShaderConstF(dp2::ShaderStage stage, dp2::Items<dp2::FloatCo
 // Several blocks (or none): all checked before any is applied.
 HRESULT Context::setShaderConstFBlocks(dp2::ShaderStage stage, dp2::Items<dp2::FloatConstants> items) {
     bool vs = stage == dp2::ShaderStage::Vertex;
-    uint32_t limit = vs ? state::kVsConstF : state::kPsConstF;
+    uint32_t limit = vs ? state_.vsLimits().floats : state::kPsConstF;
     return applyChecked(
         items, [&](const auto& c) { return constRangeOk(c.startRegister, c.count, limit); },
         [&](const auto& c) {
@@ -168,7 +168,7 @@ HRESULT Context::setShaderConstFBlocks(dp2::ShaderStage stage, dp2::Items<dp2::F
 
 HRESULT Context::setShaderConstI(dp2::ShaderStage stage, dp2::Items<dp2::IntConstants> items) {
     bool vs = stage == dp2::ShaderStage::Vertex;
-    uint32_t limit = vs ? state::kVsConstI : state::kPsConstI;
+    uint32_t limit = vs ? state_.vsLimits().ints : state::kPsConstI;
     return applyChecked(
         items, [&](const auto& c) { return constRangeOk(c.startRegister, c.count, limit); },
         [&](const auto& c) {
@@ -179,7 +179,7 @@ HRESULT Context::setShaderConstI(dp2::ShaderStage stage, dp2::Items<dp2::IntCons
 
 HRESULT Context::setShaderConstB(dp2::ShaderStage stage, dp2::Items<dp2::BoolConstants> items) {
     bool vs = stage == dp2::ShaderStage::Vertex;
-    uint32_t limit = vs ? state::kVsConstB : state::kPsConstB;
+    uint32_t limit = vs ? state_.vsLimits().bools : state::kPsConstB;
     return applyChecked(
         items, [&](const auto& c) { return constRangeOk(c.startRegister, c.count, limit); },
         [&](const auto& c) {

@@ -80,8 +80,10 @@ Resource& Device::emptyShadowMap() {
     return *emptyShadowMap_;
 }
 
-std::unique_ptr<Device> Device::create(const std::optional<std::string>& selector) {
+std::unique_ptr<Device> Device::create(const std::optional<std::string>& selector,
+                                       const state::VsRegisterLimits& vsRegisters) {
     std::unique_ptr<Device> device(new Device());
+    device->vsRegisters_ = vsRegisters;
     vk::DeviceOptions options;
     options.selector = selector;
     device->vulkan_ = vk::Device::create(options);

@@ -22,6 +22,7 @@
 #include "draw/sampler_state.h"
 #include "query/query_engine.h"
 #include "shader/translate/cache.h"
+#include "state/device_state.h"
 #include "util/sync.h"
 #include "vk/device.h"
 #include "vk/pipeline_cache_file.h"
@@ -32,7 +33,11 @@ namespace ddivk::device {
 class Device {
   public:
     // Throws vk::Error when no usable Vulkan device exists.
-    static std::unique_ptr<Device> create(const std::optional<std::string>& selector);
+    // vsRegisters: the vertex shader register files every context of the device has.
+    static std::unique_ptr<Device>
+    create(const std::optional<std::string>& selector,
+           const state::VsRegisterLimits& vsRegisters = state::kHardwareVsRegisters);
+    const state::VsRegisterLimits& vsRegisters() const { return vsRegisters_; }
     ~Device();
     Device(const Device&) = delete;
     Device& operator=(const Device&) = delete;
@@ -149,6 +154,7 @@ class Device {
     // the frame is left in TRANSFER_SRC_OPTIMAL for the present's blit. Throws vk::Error.
     vk::Image& applyGamma(Surface& surface, PresentGamma& gamma);
 
+    state::VsRegisterLimits vsRegisters_ = state::kHardwareVsRegisters;
     std::unique_ptr<vk::Device> vulkan_;
     std::unique_ptr<vk::PipelineCacheFile> pipelineCache_; // on disk between runs (DDIVK_PIPELINE_CACHE)
     std::unique_ptr<draw::ProgramPipelineCache> programPipelines_;

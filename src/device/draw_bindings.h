@@ -19,7 +19,9 @@
 namespace ddivk::device {
 
 struct DrawBindings {
-    static constexpr uint32_t kUniformBlocks = 7; // ABI bindings 0..6
+    // ABI bindings 0..9: the uniform blocks and the storage buffers of software vertex
+    // processing's register files (uploaded the same way).
+    static constexpr uint32_t kUniformBlocks = 10;
 
     uint64_t serial = 0; // 0: nothing is known to be bound
     VkPipeline pipeline = VK_NULL_HANDLE;

@@ -64,6 +64,7 @@ void openCapture(Registry& r, uintptr_t handle, device::Device& device, uint32_t
         desc.format = rt->format().d3dFormat;
     }
     if (ds) desc.depthStencilFormat = ds->format().d3dFormat;
+    desc.softwareVertexRegisters = device.vsRegisters() != state::kHardwareVsRegisters;
     std::string file = path;
     if (++r.capturesOpened > 1) file += "." + std::to_string(r.capturesOpened);
     std::string error;
@@ -107,7 +108,9 @@ HRESULT ddivk_device_create(const ddivk_device_desc* desc, ddivk_device** device
         std::optional<std::string> selector;
         if (desc && desc->deviceSelector) selector = desc->deviceSelector;
         auto d = std::make_unique<ddivk_device>();
-        d->impl = device::Device::create(selector);
+        const bool software = desc && (desc->flags & DDIVK_DEVICE_SOFTWARE_VERTEX_REGISTERS);
+        d->impl = device::Device::create(selector, software ? state::kSoftwareVsRegisters
+                                                            : state::kHardwareVsRegisters);
         *device = d.release();
         return S_OK;
     });

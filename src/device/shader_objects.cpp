@@ -16,7 +16,9 @@ HRESULT ShaderObjects::create(shader::ShaderType type, std::span<const dp2::Shad
     for (const dp2::ShaderCode& item : items) {
         const std::string what = std::string(kind) + " shader " + std::to_string(item.handle);
         if (item.handle == 0) return reject(what + ": handle 0 is reserved for 'no shader'");
-        auto entry = cache_.get(item.code);
+        shader::TranslationKey key;
+        key.softwareVertexRegisters = softwareVertexRegisters_ && type == shader::ShaderType::Vertex;
+        auto entry = cache_.get(item.code, key);
         if (!entry) return reject(what + " rejected: " + entry.error().message());
         if ((*entry)->type != type) return reject(what + " rejected: the bytecode is of the other shader type");
         auto object = std::make_shared<ShaderObject>();

@@ -20,7 +20,8 @@ namespace ddivk::device {
 struct ShaderObject {
     shader::ShaderType type = shader::ShaderType::Vertex;
     std::vector<uint32_t> tokens;
-    shader::TranslationCache::Entry translation; // under the default TranslationKey
+    // Under the default TranslationKey (with the device's softwareVertexRegisters).
+    shader::TranslationCache::Entry translation;
     // The translation for the latest draw's key: consecutive draws mostly repeat it, and then
     // skip the cache's hash and lock. Touched only under the device lock.
     mutable shader::TranslationKey lastKey{};
@@ -29,7 +30,10 @@ struct ShaderObject {
 
 class ShaderObjects {
   public:
-    explicit ShaderObjects(shader::TranslationCache& cache) : cache_(cache) {}
+    // softwareVertexRegisters: vertex shaders are decoded and translated with software vertex
+    // processing's register files (TranslationKey::softwareVertexRegisters).
+    ShaderObjects(shader::TranslationCache& cache, bool softwareVertexRegisters)
+        : cache_(cache), softwareVertexRegisters_(softwareVertexRegisters) {}
 
     // Creates every item or none: each must be bytecode of `type` that decodes and translates,
     // under a handle other than 0. D3DERR_INVALIDCALL otherwise (the reason is logged and kept
@@ -57,6 +61,7 @@ class ShaderObjects {
     HRESULT reject(std::string why);
 
     shader::TranslationCache& cache_;
+    bool softwareVertexRegisters_;
     Table vertex_, pixel_;
     std::string lastError_;
     uint64_t generation_ = 0;

@@ -20,6 +20,8 @@ namespace abi = shader::abi;
 
 VkDescriptorType abiDescriptorType(uint32_t binding) {
     if (binding >= abi::kFetchStreamBinding0) return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    if (binding >= abi::kVsSwFloatsBinding && binding <= abi::kVsSwBoolsBinding)
+        return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     if (binding >= abi::kPsSamplerBinding0) return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
     return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
 }
@@ -30,6 +32,9 @@ VkShaderStageFlags abiDescriptorStages(uint32_t binding) {
     case abi::kVsSystemBinding:
     case abi::kFfVertexBinding:
     case abi::kVsFetchBinding:
+    case abi::kVsSwFloatsBinding:
+    case abi::kVsSwIntsBinding:
+    case abi::kVsSwBoolsBinding:
         return VK_SHADER_STAGE_VERTEX_BIT;
     case abi::kPsConstantsBinding:
     case abi::kPsSystemBinding:

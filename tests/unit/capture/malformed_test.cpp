@@ -64,7 +64,7 @@ TEST_F(Malformed, HeaderValues) {
     patch(header_field::dsFormat, D3DFMT_A8R8G8B8);
     expectError(ErrorKind::BadValue, 24, "dsFormat");
     bytes = good;
-    patch(header_field::headerFlags, 1);
+    patch(header_field::headerFlags, 2);
     expectError(ErrorKind::BadValue, 28, "headerFlags");
     bytes = good;
     patch(header_field::rtWidth, kMaxDimension);

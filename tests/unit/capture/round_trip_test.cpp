@@ -34,6 +34,7 @@ void expectSame(const Capture& read, const Capture& written) {
     EXPECT_EQ(read.target.height, written.target.height);
     EXPECT_EQ(read.target.format, written.target.format);
     EXPECT_EQ(read.target.depthStencilFormat, written.target.depthStencilFormat);
+    EXPECT_EQ(read.target.softwareVertexRegisters, written.target.softwareVertexRegisters);
     ASSERT_EQ(read.submissions.size(), written.submissions.size());
     for (size_t i = 0; i < read.submissions.size(); ++i) {
         const Submission& r = read.submissions[i];
@@ -61,6 +62,17 @@ TEST(CaptureRoundTrip, EncodedCaptureReadsBack) {
     EXPECT_TRUE(read->complete);
     EXPECT_EQ(read->skippedRecords, 0u);
     EXPECT_EQ(read->submissions[1].fileOffset, test::recordOffsets(written)[1]);
+}
+
+// headerFlags bit 0: the device had software vertex processing's register files.
+TEST(CaptureRoundTrip, SoftwareVertexRegistersTravelInTheHeader) {
+    Capture written = sampleCapture();
+    written.target.softwareVertexRegisters = true;
+    const std::vector<uint8_t> bytes = encodeCapture(written);
+    EXPECT_EQ(bytes[header_field::headerFlags], kHeaderSoftwareVertexRegisters);
+    Expected<Capture> read = readCapture(bytes);
+    ASSERT_TRUE(read) << read.error().message();
+    expectSame(*read, written);
 }
 
 TEST(CaptureRoundTrip, EmptyCaptureIsHeaderAndEnd) {

@@ -84,8 +84,9 @@ void RenderTest::renderState(CommandStream& s, uint32_t state, uint32_t value) {
 }
 
 void RenderTest::setShaderProgram(CommandStream& s, const char* vsText, const char* psText,
-                                  const std::vector<D3DVERTEXELEMENT9>& elements) {
-    auto vs = shader::assemble(vsText), ps = shader::assemble(psText);
+                                  const std::vector<D3DVERTEXELEMENT9>& elements,
+                                  const shader::DecodeOptions& options) {
+    auto vs = shader::assemble(vsText, options), ps = shader::assemble(psText);
     ASSERT_TRUE(vs) << vs.error().message();
     ASSERT_TRUE(ps) << ps.error().message();
     s.cmd(D3DDP2OP_CREATEVERTEXSHADERFUNC, 1)

@@ -13,6 +13,7 @@
 #include "ddivk/dp2_payloads.h"
 #include "ddivk/fvf.h"
 #include "device/device.h"
+#include "shader/decoder.h"
 #include "unit/dp2/command_stream.h"
 #include "unit/render/reference_raster.h"
 
@@ -76,8 +77,10 @@ class RenderTest : public ::testing::Test {
     static void renderState(CommandStream& s, uint32_t state, uint32_t value);
     // Appends the tokens that create vertex shader 1 and pixel shader 2 (assembled from text)
     // and declaration 3 of `elements`, and set all three.
+    // (options: how the assembler validates the vertex shader.)
     static void setShaderProgram(CommandStream& s, const char* vs, const char* ps,
-                                 const std::vector<D3DVERTEXELEMENT9>& elements);
+                                 const std::vector<D3DVERTEXELEMENT9>& elements,
+                                 const shader::DecodeOptions& options = {});
     // Appends the tokens of setShaderProgram for a vs_3_0 / ps_3_0 pair that passes a
     // ClipVertex's position and colour through, and stream 0 from user-memory ClipVertex data.
     static void setPassThroughProgram(CommandStream& s);
