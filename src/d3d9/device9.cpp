@@ -20,6 +20,7 @@ namespace ddivk::d3d9 {
 Device9::Device9(const DeviceCreation& creation)
     : creation_(creation), multithreaded_((creation.flags & D3DCREATE_MULTITHREADED) != 0),
       options_(readDeviceOptions()), framePacer_(options_.maxFrameRate),
+      state_({}, softwareVertexRegisters() ? state::kSoftwareVsRegisters : state::kHardwareVsRegisters),
       fullScreen_(creation.adapter->display) {
     creation_.direct3d->AddRef();
 }
@@ -45,7 +46,8 @@ state::DeviceDefaults Device9::defaults() const {
 
 HRESULT Device9::initialise() {
     const std::string selector = std::to_string(creation_.vulkanIndex);
-    ddivk_device_desc desc{selector.c_str()};
+    ddivk_device_desc desc{selector.c_str(),
+                           softwareVertexRegisters() ? DDIVK_DEVICE_SOFTWARE_VERTEX_REGISTERS : 0u};
     if (ddivk_device_create(&desc, &driver_) != S_OK) {
         DDIVK_ERROR("d3d9: the driver could not open Vulkan device %u", creation_.vulkanIndex);
         return D3DERR_NOTAVAILABLE;
@@ -196,6 +198,10 @@ HRESULT STDMETHODCALLTYPE Device9::GetDirect3D(IDirect3D9** d3d9) {
 HRESULT STDMETHODCALLTYPE Device9::GetDeviceCaps(D3DCAPS9* caps) {
     if (!caps) return D3DERR_INVALIDCALL;
     *caps = deviceCaps(*creation_.adapter, creation_.adapterOrdinal);
+    // A software vertex processing device reports its register file (Wine's
+    // test_vertex_shader_constant: 8192); a MIXED one the hardware's.
+    if (creation_.flags & D3DCREATE_SOFTWARE_VERTEXPROCESSING)
+        caps->MaxVertexShaderConst = state::kSwVsConstF;
     return D3D_OK;
 }
 

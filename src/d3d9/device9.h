@@ -297,6 +297,13 @@ class Device9 final : public IDirect3DDevice9Ex {
     // IDirect3DSwapChain9::Present and the device's Present / PresentEx.
     HRESULT presentFrame(const RECT* source, const RECT* dest, HWND window, DWORD flags);
     const D3DPRESENT_PARAMETERS& presentParameters() const { return creation_.present; }
+    // SOFTWARE and MIXED devices have software vertex processing's register files (8192 float,
+    // 2048 integer and 2048 BOOL vertex shader constants), in either mode of a MIXED one, as
+    // Windows' runtime gives them (Wine's test_vertex_shader_constant, test_unsupported_shaders).
+    bool softwareVertexRegisters() const {
+        return (creation_.flags & (D3DCREATE_SOFTWARE_VERTEXPROCESSING | D3DCREATE_MIXED_VERTEXPROCESSING)) !=
+               0;
+    }
     // Objects D3D9's Reset requires released (D3DPOOL_DEFAULT resources, state blocks, ...):
     // their constructors and destructors count them.
     void defaultPoolObjectCreated() { ++defaultPoolObjects_; }

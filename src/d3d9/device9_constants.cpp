@@ -1,5 +1,6 @@
 // IDirect3DDevice9Ex: vertex and pixel shader constants. D3D9's register files (vs_3_0: 256 float,
-// 16 integer, 16 BOOL registers; ps_3_0: 224, 16, 16) bound every call: a range past the end is
+// 16 integer, 16 BOOL registers, software vertex processing's 8192, 2048, 2048 on SOFTWARE and
+// MIXED devices; ps_3_0: 224, 16, 16) bound every call: a range past the end is
 // D3DERR_INVALIDCALL and changes nothing. Accepted values go to the state cache (which answers
 // the Get methods) and into one SET*SHADERCONST* DP2 token.
 // Driver headers before <d3d9.h>: device9.h first.
@@ -40,23 +41,24 @@ HRESULT copyOut(const Register* file, uint32_t limit, UINT start, T* data, UINT 
 
 } // namespace
 
-using state::kPsConstB, state::kPsConstF, state::kPsConstI, state::kVsConstB, state::kVsConstF,
-    state::kVsConstI;
+using state::kPsConstB, state::kPsConstF, state::kPsConstI;
 using Cache = state::StateCache;
 
+// (The vertex files are the device's: state_.vsLimits(), larger on SOFTWARE and MIXED devices;
+// set once at creation, so read without the lock.)
 HRESULT STDMETHODCALLTYPE Device9::SetVertexShaderConstantF(UINT start, const float* data, UINT count) {
-    return setShaderConstants(D3DDP2OP_SETVERTEXSHADERCONST, &Cache::setVsConstF, kVsConstF, 4, start, data,
-                              count);
+    return setShaderConstants(D3DDP2OP_SETVERTEXSHADERCONST, &Cache::setVsConstF, state_.vsLimits().floats, 4,
+                              start, data, count);
 }
 
 HRESULT STDMETHODCALLTYPE Device9::SetVertexShaderConstantI(UINT start, const int* data, UINT count) {
-    return setShaderConstants(D3DDP2OP_SETVERTEXSHADERCONSTI, &Cache::setVsConstI, kVsConstI, 4, start,
-                              reinterpret_cast<const int32_t*>(data), count);
+    return setShaderConstants(D3DDP2OP_SETVERTEXSHADERCONSTI, &Cache::setVsConstI, state_.vsLimits().ints, 4,
+                              start, reinterpret_cast<const int32_t*>(data), count);
 }
 
 HRESULT STDMETHODCALLTYPE Device9::SetVertexShaderConstantB(UINT start, const WINBOOL* data, UINT count) {
-    return setShaderConstants(D3DDP2OP_SETVERTEXSHADERCONSTB, &Cache::setVsConstB, kVsConstB, 1, start,
-                              reinterpret_cast<const uint32_t*>(data), count);
+    return setShaderConstants(D3DDP2OP_SETVERTEXSHADERCONSTB, &Cache::setVsConstB, state_.vsLimits().bools, 1,
+                              start, reinterpret_cast<const uint32_t*>(data), count);
 }
 
 HRESULT STDMETHODCALLTYPE Device9::SetPixelShaderConstantF(UINT start, const float* data, UINT count) {
@@ -76,17 +78,17 @@ HRESULT STDMETHODCALLTYPE Device9::SetPixelShaderConstantB(UINT start, const WIN
 
 HRESULT STDMETHODCALLTYPE Device9::GetVertexShaderConstantF(UINT start, float* data, UINT count) {
     auto guard = lock();
-    return copyOut(state_.state().vsConstF.data(), kVsConstF, start, data, count);
+    return copyOut(state_.state().vsConstF.data(), state_.vsLimits().floats, start, data, count);
 }
 
 HRESULT STDMETHODCALLTYPE Device9::GetVertexShaderConstantI(UINT start, int* data, UINT count) {
     auto guard = lock();
-    return copyOut(state_.state().vsConstI.data(), kVsConstI, start, data, count);
+    return copyOut(state_.state().vsConstI.data(), state_.vsLimits().ints, start, data, count);
 }
 
 HRESULT STDMETHODCALLTYPE Device9::GetVertexShaderConstantB(UINT start, WINBOOL* data, UINT count) {
     auto guard = lock();
-    return copyOut(state_.state().vsConstB.data(), kVsConstB, start, data, count);
+    return copyOut(state_.state().vsConstB.data(), state_.vsLimits().bools, start, data, count);
 }
 
 HRESULT STDMETHODCALLTYPE Device9::GetPixelShaderConstantF(UINT start, float* data, UINT count) {

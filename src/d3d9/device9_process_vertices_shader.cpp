@@ -49,7 +49,7 @@ HRESULT Device9::processVerticesWithShader(UINT sourceStart, UINT destinationInd
     if (!shaderObject) return D3DERR_INVALIDCALL;
     const std::vector<DWORD>& code = shaderObject->code();
     std::vector<uint32_t> tokens(code.begin(), code.end());
-    const auto program = shader::decode(tokens);
+    const auto program = shader::decode(tokens, {softwareVertexRegisters()});
     if (!program) return D3DERR_INVALIDCALL; // (CreateVertexShader decoded it already)
     const std::vector<shader::OutputSemantic> written = shader::writtenOutputs(*program);
 

@@ -10,10 +10,6 @@ namespace {
 
 constexpr int kSize = 64;
 
-struct Position {
-    float x, y, z;
-};
-
 // The corners of the screen rectangle covering pixels [x0, x1) x [y0, y1), as NDC positions.
 void rectangle(int x0, int y0, int x1, int y1, Position out[4]) {
     const float l = ndcX(x0 - 0.5f, kSize), r = ndcX(x1 - 0.5f, kSize);

@@ -10,6 +10,15 @@
 #include <cstdint>
 #include <vector>
 
+// A vertex that is a position only, and the declaration that reads it (stream 0, FLOAT3).
+struct Position {
+    float x, y, z;
+};
+inline const D3DVERTEXELEMENT9 kPositionOnly[] = {
+    {0, 0, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
+    D3DDECL_END(),
+};
+
 namespace shader_code {
 
 // Position = (dp4 v0 with c0, c1, c2, c3): the vertex constants hold the matrix's rows.

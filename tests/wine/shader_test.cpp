@@ -10,15 +10,6 @@ namespace {
 
 constexpr int kSize = 64;
 
-struct Position {
-    float x, y, z;
-};
-
-const D3DVERTEXELEMENT9 kPositionOnly[] = {
-    {0, 0, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
-    D3DDECL_END(),
-};
-
 } // namespace
 
 // The quad (-1..1)^2 goes through the matrix in vertex constants c0-c3 (one row each, as dp4
