@@ -172,9 +172,6 @@ class Context final : public dp2::Target {
     // Bit n (of `samplerMask`'s pixel samplers): its lookups are AMD's FETCH4 (draw/fetch4.h).
     uint16_t fetch4At(uint32_t samplerMask);
     bool anyPixelFetch4() const;
-    // The device has software vertex processing's register files (ddivk.h): its vertex
-    // shaders translate under TranslationKey::softwareVertexRegisters.
-    bool softwareVertexRegisters() const { return state_.vsLimits().floats > state::kVsConstF; }
 
     Device& device_;
     state::StateCache state_;

@@ -366,7 +366,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         } else {
             memo.vertexObject = nullptr;
             shader::TranslationKey vsKey;
-            vsKey.softwareVertexRegisters = softwareVertexRegisters();
+            vsKey.softwareVertexRegisters = vs->softwareRegisters;
             vsKey.vsOutputLocations = psOutputsRead;
             vsKey.inputWIsOne = plan->wIsOneInputs;
             vsKey.fetch = plan->fetch;

@@ -10,6 +10,16 @@ HRESULT ShaderObjects::reject(std::string why) {
     return D3DERR_INVALIDCALL;
 }
 
+namespace {
+// A software-register translation whose reads stay inside vs_3_0's files, with no relative c#
+// read (that one reads the whole file: floatConstantsRead is 8192).
+bool fitsHardwareFiles(const shader::Translation& t) {
+    return t.floatConstantsRead <= shader::abi::kVsFloatConstants &&
+           t.intConstantsRead <= shader::abi::kIntConstants &&
+           t.boolConstantsRead <= shader::abi::kBoolConstants;
+}
+} // namespace
+
 HRESULT ShaderObjects::create(shader::ShaderType type, std::span<const dp2::ShaderCode> items) {
     const char* kind = type == shader::ShaderType::Vertex ? "vertex" : "pixel";
     std::vector<std::pair<uint32_t, std::shared_ptr<ShaderObject>>> made;
@@ -22,6 +32,16 @@ HRESULT ShaderObjects::create(shader::ShaderType type, std::span<const dp2::Shad
         if (!entry) return reject(what + " rejected: " + entry.error().message());
         if ((*entry)->type != type) return reject(what + " rejected: the bytecode is of the other shader type");
         auto object = std::make_shared<ShaderObject>();
+        object->softwareRegisters = key.softwareVertexRegisters;
+        if (key.softwareVertexRegisters && fitsHardwareFiles(**entry)) {
+            // (The hardware decode refuses a def past them, which no read counts: such a
+            // shader keeps the software translation.)
+            key.softwareVertexRegisters = false;
+            if (auto hardware = cache_.get(item.code, key)) {
+                entry = std::move(hardware);
+                object->softwareRegisters = false;
+            }
+        }
         object->type = type;
         object->tokens.assign(item.code.begin(), item.code.end());
         object->translation = *entry;

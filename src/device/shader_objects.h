@@ -20,8 +20,13 @@ namespace ddivk::device {
 struct ShaderObject {
     shader::ShaderType type = shader::ShaderType::Vertex;
     std::vector<uint32_t> tokens;
-    // Under the default TranslationKey (with the device's softwareVertexRegisters).
+    // Under the default TranslationKey, with softwareVertexRegisters as below.
     shader::TranslationCache::Entry translation;
+    // A vertex shader of a device with software vertex processing's register files that
+    // needs them: it names a register past vs_3_0's files or reads c# relatively. The others
+    // translate as on any device, reading the uniform block (registers 0..255, 0..15, 0..15 of
+    // the same files), which GPUs read faster than storage buffers.
+    bool softwareRegisters = false;
     // The translation for the latest draw's key: consecutive draws mostly repeat it, and then
     // skip the cache's hash and lock. Touched only under the device lock.
     mutable shader::TranslationKey lastKey{};
@@ -30,8 +35,9 @@ struct ShaderObject {
 
 class ShaderObjects {
   public:
-    // softwareVertexRegisters: vertex shaders are decoded and translated with software vertex
-    // processing's register files (TranslationKey::softwareVertexRegisters).
+    // softwareVertexRegisters: vertex shaders are decoded with software vertex processing's
+    // register files, and those that need them translate under
+    // TranslationKey::softwareVertexRegisters (ShaderObject::softwareRegisters).
     ShaderObjects(shader::TranslationCache& cache, bool softwareVertexRegisters)
         : cache_(cache), softwareVertexRegisters_(softwareVertexRegisters) {}
 

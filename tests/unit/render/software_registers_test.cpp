@@ -6,6 +6,9 @@
 
 #include <cstdlib>
 
+#include "device/context.h"
+#include "device/handles.h"
+#include "shader/assembler.h"
 #include "unit/render/render_fixture.h"
 
 namespace ddivk::test {
@@ -97,6 +100,39 @@ TEST_F(SoftwareRegisters, ShadersReadTheWholeFiles) {
                 }
         }
     EXPECT_EQ(wrong, 0u);
+}
+
+// Only shaders that need the software files read them from storage buffers: one inside
+// vs_3_0's files (static c255, i15, b15) translates as on a hardware device; c256, i16, b16 or
+// a relative c# read need them, and so does a def past 255 (a hardware device refuses it).
+TEST_F(SoftwareRegisters, ShadersInsideVs30FilesKeepTheUniformBlock) {
+    const struct {
+        const char* text;
+        bool needs;
+    } cases[] = {
+        {"vs_3_0\ndcl_position o0\ndefi i1, 1, 0, 0, 0\nif b15\nrep i15\nmov o0, c255\nendrep\nendif\n",
+         false},
+        {"vs_1_1\ndef c300, 1, 1, 1, 1\nmov oPos, c0\n", true},
+        {"vs_1_1\nmov oPos, c256\n", true},
+        {"vs_3_0\ndcl_position o0\nrep i16\nmov o0, c0\nendrep\n", true},
+        {"vs_3_0\ndcl_position o0\nif b16\nmov o0, c0\nendif\n", true},
+        {"vs_2_0\nmova a0.x, c0.x\nmov oPos, c[a0.x]\n", true},
+    };
+    uint32_t handle = 10;
+    for (const auto& c : cases) {
+        auto tokens = shader::assemble(c.text, {true});
+        ASSERT_TRUE(tokens) << c.text << tokens.error().message();
+        CommandStream s;
+        s.cmd(D3DDP2OP_CREATEVERTEXSHADERFUNC, 1)
+            .put(D3DHAL_DP2CREATEVERTEXSHADERFUNC{++handle, uint32_t(tokens->size() * 4)});
+        s.putAll(*tokens);
+        ASSERT_EQ(execute(s), S_OK) << c.text;
+        const device::ShaderObject* object =
+            device::contextOf(context_)->shaders().find(shader::ShaderType::Vertex, handle);
+        ASSERT_NE(object, nullptr);
+        EXPECT_EQ(object->softwareRegisters, c.needs) << c.text;
+        EXPECT_EQ(object->translation->softwareRegisters, c.needs) << c.text;
+    }
 }
 
 // The token's range is checked against the software files: c8191 is the last register.
