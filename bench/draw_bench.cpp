@@ -3,6 +3,10 @@
 //   a vertex shader constant change before each draw and a blend state change every 10, beside
 //   the plain Vulkan program recording the same frame (plain_vulkan_scene.h). Counters: CPU
 //   nanoseconds per draw on the calling thread for both, and their ratio (target: <= 1.5).
+// - BM_Draws2000SoftwareRegisters: the same frame on a device with software vertex processing's
+//   register files (a MIXED or SOFTWARE D3D9 device) whose vertex shader also reads c300, so it
+//   reads its constants from storage buffers; CPU nanoseconds per draw beside the hardware
+//   device's in the same run.
 // - BM_Instancing10000: one indexed draw of 10 000 instances (stream 0 INDEXEDDATA, stream 1
 //   INSTANCEDATA) on the divisor path and on the shader-fetch fallback; wall time per frame
 //   (recording, submission and the GPU) and their ratio (target: <= 1.25).
@@ -55,6 +59,16 @@ mov o0, r0
 mov o1, c4
 )";
 constexpr const char* kPs = "ps_3_0\ndcl_color v0\nmov oC0, v0\n";
+// kVs reading c300 too (never written: 0), which only software vertex processing's files have.
+constexpr const char* kSoftwareVs = R"(vs_3_0
+dcl_position v0
+dcl_texcoord v1
+dcl_position o0
+dcl_color o1
+add r0, v0, v1
+mov o0, r0
+add o1, c4, c300
+)";
 
 // A device, a 256x256 target, a context with the shaders and a vertex buffer of one small
 // triangle (stream 0) and 10 000 instance offsets (stream 1).
@@ -66,8 +80,10 @@ struct DrawScene {
     uint32_t offsetsBuffer = 0; // stream 1: 10 000 instance offsets
     bool ok = false;
 
-    DrawScene() {
-        if (failed(ddivk_device_create(nullptr, &device))) return;
+    // deviceFlags: DDIVK_DEVICE_*; vsText: the vertex shader (kVs or kSoftwareVs).
+    DrawScene(uint32_t deviceFlags = 0, const char* vsText = kVs) {
+        const ddivk_device_desc desc{nullptr, deviceFlags};
+        if (failed(ddivk_device_create(&desc, &device))) return;
         ddivk_surface_desc rt{256, 256, D3DFMT_X8R8G8B8, DDIVK_SURFACE_RENDERTARGET};
         if (failed(ddivk_surface_create(device, &rt, &target))) return;
         if (failed(ddivk_context_create(device, target, 0, &context))) return;
@@ -95,7 +111,8 @@ struct DrawScene {
         const uint32_t vb = buffer(tri, sizeof tri, D3DDDI_RESOURCE_VERTEXBUFFER);
         const uint32_t ob = buffer(offsets.data(), uint32_t(offsets.size() * 4), D3DDDI_RESOURCE_VERTEXBUFFER);
         const uint32_t ib = buffer(indices, sizeof indices, D3DDDI_RESOURCE_INDEXBUFFER);
-        auto vs = shader::assemble(kVs);
+        auto vs =
+            shader::assemble(vsText, {deviceFlags & DDIVK_DEVICE_SOFTWARE_VERTEX_REGISTERS ? true : false});
         auto ps = shader::assemble(kPs);
         if (!vb || !ob || !ib || !vs || !ps) return;
         offsetsBuffer = ob;
@@ -187,6 +204,35 @@ void BM_Draws2000(benchmark::State& state) {
     state.counters["ratio"] = vulkan > 0 ? ours / vulkan : 0;
 }
 BENCHMARK(BM_Draws2000)->Unit(benchmark::kMillisecond);
+
+void BM_Draws2000SoftwareRegisters(benchmark::State& state) {
+    DrawScene& hardware = scene();
+    static DrawScene software(DDIVK_DEVICE_SOFTWARE_VERTEX_REGISTERS, kSoftwareVs);
+    if (!hardware.ok || !software.ok) {
+        state.SkipWithError("no Vulkan device");
+        return;
+    }
+    DrawScene* scenes[2] = {&hardware, &software};
+    double seconds[2] = {0, 0};
+    for (auto _ : state) {
+        for (int i = 0; i < 2; ++i) {
+            const Stream frame = drawFrame(scenes[i]->offsetsBuffer);
+            const double begin = bench::threadCpuSeconds();
+            if (failed(scenes[i]->run(frame)) ||
+                failed(ddivk_surface_flip(scenes[i]->device, scenes[i]->target))) {
+                state.SkipWithError("DP2 call failed");
+                return;
+            }
+            seconds[i] += bench::threadCpuSeconds() - begin;
+            scenes[i]->driver().vulkan().queue().waitIdle();
+        }
+    }
+    const double frames = double(state.iterations());
+    state.counters["hardware_ns_per_draw"] = seconds[0] / frames / kDraws * 1e9;
+    state.counters["software_ns_per_draw"] = seconds[1] / frames / kDraws * 1e9;
+    state.counters["ratio"] = seconds[0] > 0 ? seconds[1] / seconds[0] : 0;
+}
+BENCHMARK(BM_Draws2000SoftwareRegisters)->Unit(benchmark::kMillisecond);
 
 // One indexed draw of 10 000 instances of the triangle, each at its own offset.
 void BM_Instancing10000(benchmark::State& state) {
