@@ -23,7 +23,7 @@ struct ShaderObject {
     // Under the default TranslationKey, with softwareVertexRegisters as below.
     shader::TranslationCache::Entry translation;
     // A vertex shader of a device with software vertex processing's register files that
-    // needs them: it names a register past vs_3_0's files or reads c# relatively. The others
+    // needs them: it names or defines a register past vs_3_0's files, or reads c# relatively. The others
     // translate as on any device, reading the uniform block (registers 0..255, 0..15, 0..15 of
     // the same files), which GPUs read faster than storage buffers.
     bool softwareRegisters = false;

@@ -49,17 +49,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* input, size_t size) {
     const size_t count = size / 4;
     const std::unique_ptr<uint32_t[]> tokens(new uint32_t[count]);
     if (count) std::memcpy(tokens.get(), input, count * 4);
-    const auto program = decode(std::span<const uint32_t>(tokens.get(), count));
-    if (!program) {
-        (void)program.error().message();
-        return 0;
+    // Decoded as for any device, then with software vertex processing's register files (what
+    // the first takes, the second must take too).
+    bool decodedBefore = false;
+    for (const DecodeOptions options : {DecodeOptions{false}, DecodeOptions{true}}) {
+        const auto program = decode(std::span<const uint32_t>(tokens.get(), count), options);
+        if (!program) {
+            if (decodedBefore)
+                broken("software registers refuse what hardware ones take", program.error().message());
+            (void)program.error().message();
+            continue;
+        }
+        decodedBefore = true;
+        const std::string text = disassemble(*program);
+        const auto assembled = assemble(text, options);
+        if (!assembled)
+            broken("the disassembly does not assemble", assembled.error().message() + "\n" + text);
+        if (*assembled != encode(*program)) broken("assembled tokens differ from the encoded program", text);
+        const auto again = decode(*assembled, options);
+        if (!again) broken("the assembled tokens do not decode", again.error().message() + "\n" + text);
+        if (!(*again == *program)) broken("the round trip changed the program", text);
     }
-    const std::string text = disassemble(*program);
-    const auto assembled = assemble(text);
-    if (!assembled) broken("the disassembly does not assemble", assembled.error().message() + "\n" + text);
-    if (*assembled != encode(*program)) broken("assembled tokens differ from the encoded program", text);
-    const auto again = decode(*assembled);
-    if (!again) broken("the assembled tokens do not decode", again.error().message() + "\n" + text);
-    if (!(*again == *program)) broken("the round trip changed the program", text);
     return 0;
 }

@@ -95,6 +95,7 @@ TranslationKey keyFrom(std::span<const uint32_t> extra) {
         key.fog = PixelFog(((extra[2] >> 8) & 0xFF) % 5);
         key.legacyZeroMul = !((extra[2] >> 16) & 1);
         key.flatColors = (extra[2] >> 17) & 1;
+        key.softwareVertexRegisters = (extra[2] >> 19) & 1; // decoded with the same option
     }
     if (extra.size() >= 4) {
         key.vsOutputLocations = extra[3];
@@ -150,14 +151,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* input, size_t size) {
     const std::unique_ptr<uint32_t[]> buffer(new uint32_t[count]);
     if (count) std::memcpy(buffer.get(), input, count * 4);
     const std::span<const uint32_t> tokens(buffer.get(), count);
-    const auto program = decode(tokens);
-    if (!program) return 0;
     // The cache keys on the tokens to the end token: they must decode to the same program.
     const size_t keyLength = cacheKeyLength(tokens);
-    const auto keyed = decode(tokens.first(keyLength));
+    const TranslationKey key = keyFrom(tokens.subspan(keyLength));
+    const DecodeOptions options{key.softwareVertexRegisters};
+    const auto program = decode(tokens, options);
+    if (!program) return 0;
+    const auto keyed = decode(tokens.first(keyLength), options);
     if (!keyed || !(*keyed == *program))
         broken("the cache key's tokens decode differently",
                keyed ? "to another program" : keyed.error().message(), *program);
-    checkTranslation(*program, tokens, keyFrom(tokens.subspan(keyLength)));
+    checkTranslation(*program, tokens, key);
     return 0;
 }
