@@ -36,6 +36,7 @@ struct Adapter;
 class Surface9;
 class SwapChain9;
 class TextureBinding;
+class VertexDeclaration9;
 struct VertexField;
 template <class Interface, class Desc> class Buffer9;
 using VertexBuffer9 = Buffer9<IDirect3DVertexBuffer9, D3DVERTEXBUFFER_DESC>;
@@ -450,6 +451,11 @@ class Device9 final : public IDirect3DDevice9Ex {
     ShaderBindings& shaderBindings();
     // Re-derives the bound declaration and shaders from state_'s handles (after a state block).
     void rebindShaders();
+    // A declaration of checked elements (end marker included) through the driver, with one
+    // public reference; null when the driver refuses it. Called with the lock held.
+    VertexDeclaration9* makeDeclaration(std::vector<D3DVERTEXELEMENT9> elements);
+    // The declaration set (null when none or an FVF is).
+    VertexDeclaration9* currentDeclaration();
     // Set*ShaderConstant*: D3D9's register range, the state cache, then the DP2 token `op` with
     // `perRegister` values a register (device9_constants.cpp).
     template <class T>

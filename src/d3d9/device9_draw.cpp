@@ -10,7 +10,9 @@
 #include "util/unimplemented.h"
 
 #include "d3d9/buffer9.h"
+#include "d3d9/fvf_declaration.h"
 #include "d3d9/surface9.h"
+#include "d3d9/vertex_declaration9.h"
 
 #include <algorithm>
 
@@ -91,6 +93,9 @@ HRESULT STDMETHODCALLTYPE Device9::CreateIndexBuffer(UINT length, DWORD usage, D
 
 HRESULT STDMETHODCALLTYPE Device9::SetFVF(DWORD fvf) {
     auto guard = lock();
+    // FVF 0 leaves a declaration set in place (Wine's test_fvf_decl_conversion: Windows'
+    // GetVertexDeclaration still gives it).
+    if (fvf == 0 && state_.vertexDeclaration() != 0) return D3D_OK;
     if (state_.setFvf(fvf) != S_OK) return D3DERR_INVALIDCALL;
     // DX9 runtimes send the FVF code through SETVERTEXSHADER (d3dhal.h).
     D3DHAL_DP2VERTEXSHADER v{fvf};
@@ -98,10 +103,18 @@ HRESULT STDMETHODCALLTYPE Device9::SetFVF(DWORD fvf) {
     return D3D_OK;
 }
 
+// After SetVertexDeclaration: the declaration's FVF as the runtime converts it, which is 0 but
+// for a lone position (fvf_declaration.h).
 HRESULT STDMETHODCALLTYPE Device9::GetFVF(DWORD* fvf) {
     if (!fvf) return D3DERR_INVALIDCALL;
     auto guard = lock();
     *fvf = state_.fvf();
+    if (const VertexDeclaration9* declaration = *fvf == 0 ? currentDeclaration() : nullptr) {
+        static_assert(sizeof(ddivk::D3DVERTEXELEMENT9) == sizeof(D3DVERTEXELEMENT9));
+        const auto& elements = declaration->elements();
+        *fvf = runtimeFvfOfDeclaration(
+            {reinterpret_cast<const ddivk::D3DVERTEXELEMENT9*>(elements.data()), elements.size()});
+    }
     return D3D_OK;
 }
 

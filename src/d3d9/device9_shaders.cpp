@@ -10,10 +10,12 @@
 #include "ddivk/umd_state.h"
 #include "draw/vertex_decl.h"
 
+#include "d3d9/fvf_declaration.h"
 #include "d3d9/shader9.h"
 #include "d3d9/vertex_declaration9.h"
 
 #include <cstring>
+#include <unordered_map>
 
 namespace ddivk::d3d9 {
 
@@ -21,6 +23,10 @@ struct Device9::ShaderBindings {
     Bound<VertexDeclaration9> declaration;
     Bound<VertexShader9> vertexShader;
     Bound<PixelShader9> pixelShader;
+    // The declarations GetVertexDeclaration gave for FVFs, one per FVF, made at the first ask
+    // and given again after the same SetFVF (Wine's test_fvf_decl_management). Private
+    // references: the program's count only its own Gets.
+    std::unordered_map<DWORD, Bound<VertexDeclaration9>> fvfDeclarations;
 };
 
 void Device9::ShaderBindingsDeleter::operator()(ShaderBindings* bindings) const {
@@ -91,6 +97,12 @@ HRESULT STDMETHODCALLTYPE Device9::CreateVertexDeclaration(const D3DVERTEXELEMEN
     // driver's: checked here so a bad declaration never reaches the worker.
     if (draw::validateDeclaration({driverElements, copy.size()})) return D3DERR_INVALIDCALL;
     auto guard = lock();
+    *declaration = makeDeclaration(std::move(copy));
+    return *declaration ? D3D_OK : D3DERR_INVALIDCALL;
+}
+
+VertexDeclaration9* Device9::makeDeclaration(std::vector<D3DVERTEXELEMENT9> copy) {
+    const auto* driverElements = reinterpret_cast<const ddivk::D3DVERTEXELEMENT9*>(copy.data());
     D3DDDIARG_CREATEVERTEXSHADERDECL args{};
     args.NumVertexElements = static_cast<uint32_t>(copy.size());
     ddivk::HRESULT hr = D3DERR_INVALIDCALL;
@@ -98,9 +110,12 @@ HRESULT STDMETHODCALLTYPE Device9::CreateVertexDeclaration(const D3DVERTEXELEMEN
         hr =
             ddivk_umd_state_functions()->pfnCreateVertexShaderDecl(asHandle(context_), &args, driverElements);
     });
-    if (hr != S_OK) return D3DERR_INVALIDCALL;
-    *declaration = new VertexDeclaration9(*this, this, handle32(args.ShaderHandle), std::move(copy));
-    return D3D_OK;
+    if (hr != S_OK) return nullptr;
+    return new VertexDeclaration9(*this, this, handle32(args.ShaderHandle), std::move(copy));
+}
+
+VertexDeclaration9* Device9::currentDeclaration() {
+    return current(shaderBindings().declaration, state_.vertexDeclaration());
 }
 
 HRESULT STDMETHODCALLTYPE Device9::SetVertexDeclaration(IDirect3DVertexDeclaration9* object) {
@@ -110,11 +125,26 @@ HRESULT STDMETHODCALLTYPE Device9::SetVertexDeclaration(IDirect3DVertexDeclarati
         &state::StateCache::setVertexDeclaration, *stream_, D3DDP2OP_SETVERTEXSHADERDECL);
 }
 
-// After SetFVF this answers null: D3D9's documentation names no declaration made from an FVF.
+// After SetFVF: the FVF's declaration, as the runtime converts it (fvf_declaration.h).
 HRESULT STDMETHODCALLTYPE Device9::GetVertexDeclaration(IDirect3DVertexDeclaration9** declaration) {
     if (!declaration) return D3DERR_INVALIDCALL;
     auto guard = lock();
-    return hand(current(shaderBindings().declaration, state_.vertexDeclaration()), declaration);
+    const DWORD fvf = state_.fvf();
+    if (state_.vertexDeclaration() != 0 || fvf == 0)
+        return hand(current(shaderBindings().declaration, state_.vertexDeclaration()), declaration);
+    Bound<VertexDeclaration9>& cached = shaderBindings().fvfDeclarations[fvf];
+    if (VertexDeclaration9* made = cached.get()) return hand(made, declaration);
+    *declaration = nullptr;
+    auto elements = runtimeDeclarationOfFvf(fvf);
+    if (!elements) return D3DERR_INVALIDCALL; // (SetFVF took it: the driver's FVF rules are these)
+    static_assert(sizeof(ddivk::D3DVERTEXELEMENT9) == sizeof(D3DVERTEXELEMENT9));
+    std::vector<D3DVERTEXELEMENT9> copy(elements->size());
+    std::memcpy(copy.data(), elements->data(), copy.size() * sizeof(D3DVERTEXELEMENT9));
+    VertexDeclaration9* made = makeDeclaration(std::move(copy));
+    if (!made) return D3DERR_INVALIDCALL;
+    cached.reset(made);
+    *declaration = made; // its first public reference is the caller's
+    return D3D_OK;
 }
 
 namespace {

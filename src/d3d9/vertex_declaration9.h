@@ -30,6 +30,7 @@ class VertexDeclaration9 final : public DeviceChild<IDirect3DVertexDeclaration9>
     HRESULT STDMETHODCALLTYPE GetDeclaration(D3DVERTEXELEMENT9* elements, UINT* count) override;
 
     uint32_t handle() const { return handle_; }
+    const std::vector<D3DVERTEXELEMENT9>& elements() const { return elements_; } // end marker included
 
   private:
     Device9& owner_;

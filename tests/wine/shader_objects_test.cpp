@@ -152,12 +152,15 @@ TEST(VertexDeclarations, GetDeclarationGivesTheElementsWithTheEndMarker) {
     CHECK_EQ(declaration->Release(), 0u);
 }
 
-// A declaration replaces the FVF and the FVF the declaration.
+// A declaration replaces the FVF and the FVF the declaration. (GetFVF converts only a lone
+// position: fvf_declaration_test.cpp.)
 TEST(VertexDeclarations, SetFvfAndSetVertexDeclarationReplaceEachOther) {
     TestDevice t(16, 16);
     REQUIRE(t.device != nullptr);
     const D3DVERTEXELEMENT9 elements[] = {
-        {0, 0, D3DDECLTYPE_FLOAT4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITIONT, 0}, D3DDECL_END()};
+        {0, 0, D3DDECLTYPE_FLOAT4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITIONT, 0},
+        {0, 16, D3DDECLTYPE_D3DCOLOR, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_COLOR, 0},
+        D3DDECL_END()};
     IDirect3DVertexDeclaration9* declaration = nullptr;
     REQUIRE(t->CreateVertexDeclaration(elements, &declaration) == D3D_OK);
     CHECK_EQ(t->SetFVF(D3DFVF_XYZRHW), D3D_OK);
