@@ -198,6 +198,8 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     for (uint32_t i = 0; i < draw::kStreamCount; ++i) {
         const state::StreamSource src = state_.streamSource(i);
         request.streams[i] = {src.stride, src.offset + (i == 0 ? call.stream0Bytes : 0), state_.streamSourceFreq(i)};
+        // No buffer: the zero buffer, the same zeros for every vertex (Device::zeroVertexBuffer).
+        if (!src.buffer && !src.userMemory) request.streams[i] = {0, 0, state_.streamSourceFreq(i)};
     }
     if (call.vertices) request.streams[0] = {call.vertexStride, 0, 1}; // the call's vertices, not instanced
     Device::DrawOptions& options = device_.drawOptions();
@@ -471,6 +473,12 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         streamBuffers[st] = nullptr;
         const state::StreamSource src = state_.streamSource(st);
         if (!src.userMemory && !(st == 0 && call.vertices)) {
+            if (!src.buffer) {
+                Resource& zeros = device_.zeroVertexBuffer();
+                streamBuffers[st] = &zeros;
+                sources[st] = {zeros.buffer(), 0};
+                continue;
+            }
             Resource* r = device_.findResource(src.buffer);
             if (!r || !r->isBuffer() || request.streams[st].offset > r->size()) return D3DERR_INVALIDCALL;
             streamBuffers[st] = r;

@@ -63,6 +63,16 @@ Resource& Device::emptyTexture(ResourceKind kind) {
     return *emptyTextures_[i];
 }
 
+Resource& Device::zeroVertexBuffer() {
+    if (!zeroVertexBuffer_) {
+        constexpr uint64_t kBytes = 65536 + 16;
+        auto r = Resource::createBuffer(*vulkan_, 0, ResourceKind::VertexBuffer, kBytes, 0);
+        std::memset(r->bufferData(), 0, kBytes);
+        zeroVertexBuffer_ = std::move(r);
+    }
+    return *zeroVertexBuffer_;
+}
+
 Resource& Device::emptyShadowMap() {
     if (!emptyShadowMap_) {
         const draw::FormatInfo& format = *draw::findFormat(D3DFMT_D16);

@@ -54,6 +54,10 @@ class Device {
     // A 1 x 1 D16 shadow map holding depth 1 (comparisons with z <= 1 pass): what a comparing
     // sampler reads instead of a shadow map the draw also renders into.
     Resource& emptyShadowMap();
+    // Zeros for a stream the declaration names and nobody bound: D3D9 draws such a stream
+    // (Wine's test_null_stream, test_default_diffuse), every vertex reading zeros (stride 0).
+    // Large enough for any element: offsets are 16-bit, the widest type 16 bytes.
+    Resource& zeroVertexBuffer();
     // How draws treat stream frequency (read once from the environment; docs/stream-frequency.md).
     struct DrawOptions {
         bool dividerMode = true;         // DDIVK_DIVIDER_MODE=0 turns the divider mode off
@@ -162,6 +166,7 @@ class Device {
     draw::SamplerSupport samplerSupport_;
     std::unique_ptr<Resource> emptyTextures_[3];
     std::unique_ptr<Resource> emptyShadowMap_;
+    std::unique_ptr<Resource> zeroVertexBuffer_;
     DrawOptions drawOptions_;
     draw::DynamicSupport dynamicSupport_; // what the Vulkan device offers
     shader::TranslationCache translations_;

@@ -72,6 +72,24 @@ TEST_F(ShaderDraw, Shader30TriangleMatchesTheReferenceRasteriser) {
     EXPECT_TRUE(matches(readTarget(), want, 1));
 }
 
+// A stream the declaration names and nobody bound reads zeros (D3D9 draws it: Wine's
+// test_null_stream, test_default_diffuse): the colour from stream 1 is (0, 0, 0, 0).
+TEST_F(ShaderDraw, AStreamNobodyBoundReadsZeros) {
+    CommandStream s;
+    clear(s, D3DCLEAR_TARGET, kBackground);
+    setShaderProgram(s, kPassThroughVs, "ps_3_0\ndcl_color v0\nmov oC0, v0\n",
+                     {{0, 0, D3DDECLTYPE_FLOAT4, 0, D3DDECLUSAGE_POSITION, 0},
+                      {1, 0, D3DDECLTYPE_D3DCOLOR, 0, D3DDECLUSAGE_COLOR, 0}});
+    userStream(s, sizeof(ShaderVertex));
+    s.cmd(D3DDP2OP_DRAWPRIMITIVE, 1).put(D3DHAL_DP2DRAWPRIMITIVE{D3DPT_TRIANGLELIST, 0, 1});
+    const std::vector<ShaderVertex> v = {at(6.5f, 4.25f, 0xFFFF0000), at(58.0f, 10.0f, 0xFF00FF00),
+                                         at(20.0f, 44.5f, 0xFF0000FF)};
+    ASSERT_EQ(execute(s, v), S_OK);
+    ReferenceTarget want(kWidth, kHeight, kBackground);
+    want.triangle(refAt(6.5f, 4.25f, 0), refAt(58.0f, 10.0f, 0), refAt(20.0f, 44.5f, 0));
+    EXPECT_TRUE(matches(readTarget(), want));
+}
+
 TEST_F(ShaderDraw, ConstantsReachBothShaders) {
     // The vertex shader offsets x by c0.x (in clip units); the pixel shader outputs c2. The
     // vertex shader's oD0 and oT0, which the pixel shader does not read, are dropped (no
