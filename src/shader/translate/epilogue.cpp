@@ -120,11 +120,13 @@ void Emitter::vertexEpilogue() {
         }
     }
     (void)positionWritten;
-    // Locations the pixel stage reads that the program never writes: zero.
+    // Locations the pixel stage reads that the program never writes: zero, but white for the
+    // diffuse colour (as an unwritten oD0, ensureVar).
     for (uint32_t location = 0; location < abi::kLocCount && key_.vsOutputLocations != TranslationKey::kAllOutputs;
          ++location)
         if ((key_.vsOutputLocations >> location & 1) && !(written >> location & 1))
-            b.store(outputVar(*this, tVec4, location, {RegType::TexCrdOutOrOutput, 0, 0, 0, 0}), splat4(0.0f));
+            b.store(outputVar(*this, tVec4, location, {RegType::TexCrdOutOrOutput, 0, 0, 0, 0}),
+                    splat4(location == abi::kLocColor0 ? 1.0f : 0.0f));
     b.store(outputVar(*this, tVec4, 0, {RegType::RastOut, 0, kUsagePosition, 0, 0}, BuiltIn::Position, true), position);
     // Point size: oPts when written, else D3DRS_POINTSIZE; clamped to the min/max states.
     const Id system = systemVec4(*this, vsSystem_, kVsPointSize);

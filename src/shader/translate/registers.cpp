@@ -28,7 +28,12 @@ Id Emitter::ensureVar(RegType type, uint32_t number) {
     if (type == RegType::AddrOrTexture && !isPixel()) pointee = tIVec4;
     if (type == RegType::Loop) pointee = tI32;
     if (type == RegType::Predicate) pointee = tBVec4;
-    const Id var = b.variable(StorageClass::Private, pointee, b.constants().null(pointee));
+    // oD0's components the program does not write are 1: an unwritten diffuse reaches the pixel
+    // stage white (Wine's test_uninitialized_varyings, test_default_diffuse record it for vs_1_1
+    // and vs_2_0; the other outputs read 0 there, alpha 0 or 1 by vendor).
+    const bool diffuse = !isPixel() && type == RegType::AttrOut && number == 0;
+    const Id var =
+        b.variable(StorageClass::Private, pointee, diffuse ? splat4(1.0f) : b.constants().null(pointee));
     vars_.emplace(key, var);
     return var;
 }
