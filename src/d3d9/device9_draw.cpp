@@ -124,6 +124,13 @@ HRESULT STDMETHODCALLTYPE Device9::SetStreamSource(UINT stream, IDirect3DVertexB
     auto* buffer = static_cast<VertexBuffer9*>(data);
     auto guard = lock();
     const uint32_t handle = buffer ? buffer->handle() : 0;
+    if (!buffer) {
+        // Unbinding keeps the offset and stride GetStreamSource gives (Wine's
+        // test_set_stream_source records Windows: (NULL, 0, 0) after (vb, 4, 32) reads 4 and 32).
+        const state::StreamSource previous = state_.streamSource(stream);
+        offset = previous.offset;
+        stride = previous.stride;
+    }
     if (state_.setStreamSource(stream, handle, offset, stride) != S_OK) return D3DERR_INVALIDCALL;
     streams_[stream].reset(buffer);
     D3DHAL_DP2SETSTREAMSOURCE2 s{stream, handle, offset, stride};

@@ -4,6 +4,7 @@
 // computes: the rectangles a draw covers follow from D3D9's pixel centres (device_support.h).
 #include "check.h"
 #include "device_support.h"
+#include "shader_support.h"
 
 #include <cstring>
 
@@ -93,6 +94,32 @@ TEST(Render, PretransformedRectangleFromUserMemoryCoversItsPixels) {
     UINT offset = 1, stride = 1;
     CHECK_EQ(t->GetStreamSource(0, &vb, &offset, &stride), D3D_OK);
     CHECK(vb == nullptr);
+}
+
+// test_set_stream_source: unbinding a stream keeps the offset and stride GetStreamSource
+// gives; a stride of 0 with a buffer is taken as it is.
+TEST(Render, UnbindingAStreamKeepsItsOffsetAndStride) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    const std::vector<ScreenVertex> quad = screenRect(0, 0, 4, 4, 0.5f, 0xFFFFFFFF);
+    IDirect3DVertexBuffer9* vb =
+        filledVertexBuffer(t.device, quad.data(), UINT(quad.size() * sizeof quad[0]));
+    REQUIRE(vb != nullptr);
+    CHECK_EQ(t->SetStreamSource(0, vb, 4, 32), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
+    IDirect3DVertexBuffer9* bound = reinterpret_cast<IDirect3DVertexBuffer9*>(1);
+    UINT offset = 0, stride = 0;
+    CHECK_EQ(t->GetStreamSource(0, &bound, &offset, &stride), D3D_OK);
+    CHECK(bound == nullptr);
+    CHECK_EQ(offset, 4);
+    CHECK_EQ(stride, 32);
+    CHECK_EQ(t->SetStreamSource(0, vb, 0, 0), D3D_OK);
+    CHECK_EQ(t->GetStreamSource(0, &bound, &offset, &stride), D3D_OK);
+    CHECK(bound == vb);
+    CHECK_EQ(offset, 0);
+    CHECK_EQ(stride, 0);
+    if (bound) bound->Release();
+    vb->Release();
 }
 
 // Gouraud shading: a colour ramp across a rectangle, compared per pixel with the linear
