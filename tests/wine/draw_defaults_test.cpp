@@ -114,13 +114,7 @@ const DWORD kPartialVs20[] = {
     0x02000001, 0xE0010000, 0xA0E40000,                         // mov oT0.x, c0
     0x0000FFFF,
 };
-// ps_2_0: oC0 = v0 (diffuse), or oC0 = t0.
-const DWORD kDiffusePs20[] = {
-    0xFFFF0200,                         // ps_2_0
-    0x0200001F, 0x80000000, 0x900F0000, // dcl v0
-    0x02000001, 0x800F0800, 0x90E40000, // mov oC0, v0
-    0x0000FFFF,
-};
+// ps_2_0: oC0 = t0.
 const DWORD kTexcoordPs20[] = {
     0xFFFF0200,                         // ps_2_0
     0x0200001F, 0x80000000, 0xB00F0000, // dcl t0
@@ -138,7 +132,7 @@ TEST(DrawDefaults, UnwrittenComponentsOfPartlyWrittenOutputs) {
     const struct {
         const DWORD* ps;
         uint32_t rgb;
-    } cases[] = {{kDiffusePs20, 0x7FFFFF}, {kTexcoordPs20, 0x7F0000}};
+    } cases[] = {{shader_code::kDiffusePs20, 0x7FFFFF}, {kTexcoordPs20, 0x7F0000}};
     for (const auto& c : cases) {
         REQUIRE(useShaders(t.device, kPositionOnly, kPartialVs20, c.ps));
         const Position strip[4] = {{-1, -1, 0.5f}, {-1, 1, 0.5f}, {1, -1, 0.5f}, {1, 1, 0.5f}};

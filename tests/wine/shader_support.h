@@ -92,6 +92,14 @@ inline const DWORD kColourPs30[] = {
     0x0000FFFF,                         // end
 };
 
+// ps_2_0: colour = the diffuse colour (v0).
+inline const DWORD kDiffusePs20[] = {
+    0xFFFF0200,                         // ps_2_0
+    0x0200001F, 0x80000000, 0x900F0000, // dcl v0
+    0x02000001, 0x800F0800, 0x90E40000, // mov oC0, v0
+    0x0000FFFF,                         // end
+};
+
 } // namespace shader_code
 
 // D3D9 puts pixel centres on integer screen coordinates: screen x = (ndc + 1) * width / 2.

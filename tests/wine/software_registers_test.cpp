@@ -29,13 +29,6 @@ const DWORD kStatic300Vs20[] = {
     0x02000001, 0xC00F0000, 0x90E40000, // mov oPos, v0
     0x0000FFFF,
 };
-// oC0 = v0 (the diffuse colour).
-const DWORD kDiffusePs20[] = {
-    0xFFFF0200,                         // ps_2_0
-    0x0200001F, 0x80000000, 0x900F0000, // dcl v0
-    0x02000001, 0x800F0800, 0x90E40000, // mov oC0, v0
-    0x0000FFFF,
-};
 
 // Clears to black, draws a quad over the whole target and counts pixels other than `colour`.
 int drawnPixelsOtherThan(IDirect3DDevice9* device, uint32_t colour) {
@@ -144,7 +137,7 @@ TEST(SoftwareRegisters, ShadersNamingSoftwareRegistersAreCreatedOnlyWhereTheyExi
 TEST(SoftwareRegisters, MixedDeviceShadersReadPastRegister255) {
     TestDevice t(kSize, kSize, false, D3DCREATE_MIXED_VERTEXPROCESSING);
     REQUIRE(t.device != nullptr);
-    REQUIRE(useShaders(t.device, kPositionOnly, kRelativeVs20, kDiffusePs20));
+    REQUIRE(useShaders(t.device, kPositionOnly, kRelativeVs20, shader_code::kDiffusePs20));
     const float index[4] = {256, 0, 0, 0}, blue[4] = {0, 0, 1, 1}, green[4] = {0, 1, 0, 1};
     CHECK_EQ(t->SetSoftwareVertexProcessing(FALSE), D3D_OK);
     CHECK_EQ(t->SetVertexShaderConstantF(0, index, 1), D3D_OK);
