@@ -136,7 +136,7 @@ HRESULT STDMETHODCALLTYPE Device9::GetVertexDeclaration(IDirect3DVertexDeclarati
     if (VertexDeclaration9* made = cached.get()) return hand(made, declaration);
     *declaration = nullptr;
     auto elements = runtimeDeclarationOfFvf(fvf);
-    if (!elements) return D3DERR_INVALIDCALL; // (SetFVF took it: the driver's FVF rules are these)
+    if (!elements) return D3DERR_INVALIDCALL; // a code no declaration describes (both LASTBETA flags...)
     static_assert(sizeof(ddivk::D3DVERTEXELEMENT9) == sizeof(D3DVERTEXELEMENT9));
     std::vector<D3DVERTEXELEMENT9> copy(elements->size());
     std::memcpy(copy.data(), elements->data(), copy.size() * sizeof(D3DVERTEXELEMENT9));
