@@ -259,6 +259,11 @@ enum D3DHAL_STATESETOP : uint32_t {
     D3DHAL_STATESETEXECUTE = 3,
     D3DHAL_STATESETCAPTURE = 4,
     D3DHAL_STATESETCREATE = 5,
+    // ddivk's own (not in d3dhal.h): the open recording paused and taken up again, so that what
+    // a draw from user memory sets meanwhile changes the device and not the block, as the D3D9
+    // runtime does (docs/state.md, "Recording"). dwParam is the recording's handle.
+    DDIVK_STATESETSUSPEND = 0x100,
+    DDIVK_STATESETRESUME = 0x101,
 };
 
 enum D3DCULL : uint32_t { D3DCULL_NONE = 1, D3DCULL_CW = 2, D3DCULL_CCW = 3 };

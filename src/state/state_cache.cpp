@@ -36,6 +36,7 @@ void StateCache::reset(const DeviceDefaults& defaults) {
     lights_.clear();
     blocks_.clear();
     recording_ = false;
+    suspended_ = false;
     depthResolveRequested_ = false;
     markAllDirty();
 }

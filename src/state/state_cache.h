@@ -124,7 +124,10 @@ class StateCache {
     HRESULT deleteStateBlock(uint32_t handle);
     HRESULT executeStateBlock(uint32_t handle);
     HRESULT captureStateBlock(uint32_t handle);
+    HRESULT suspendRecording(uint32_t handle); // DDIVK_STATESETSUSPEND
+    HRESULT resumeRecording(uint32_t handle);  // DDIVK_STATESETRESUME
     bool recording() const { return recording_; }
+    bool recordingSuspended() const { return suspended_; }
     const StateBlock* stateBlock(uint32_t handle) const;
     size_t stateBlockCount() const { return blocks_.size(); }
 
@@ -244,6 +247,7 @@ class StateCache {
     DirtyState dirty_;
     LightTable lights_;
     bool recording_ = false;
+    bool suspended_ = false;             // a recording is open but paused: setters change the device
     bool depthResolveRequested_ = false; // takeDepthResolveRequest
     std::unique_ptr<Recorder> recorder_; // allocated by the first BEGIN, reused
     std::unordered_map<uint32_t, StateBlock> blocks_;

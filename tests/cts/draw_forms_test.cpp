@@ -206,6 +206,45 @@ TEST_F(DrawForms, Dp2UserMemoryStream) {
     expectScene(want_);
 }
 
+// ddivk's DDIVK_STATESETSUSPEND / RESUME (docs/state.md, "Recording"): a user-memory draw made
+// inside a recording, as the D3D9 runtime makes DrawPrimitiveUP there, binds and unbinds stream 0
+// on the device; the block keeps only what was recorded around it. A stray SUSPEND fails at its
+// token.
+TEST_F(DrawForms, Dp2UserMemoryDrawInASuspendedRecording) {
+    useProgram();
+    const uint32_t before = createBuffer(rowOf(10, 2));
+    const uint32_t recorded = createBuffer(rowOf(10, 6));
+    const std::vector<Vertex> user = rowOf(10, 4);
+    const auto stateSet = [](CommandStream& s, uint32_t op) {
+        s.cmd(D3DDP2OP_STATESET, 1).put(D3DHAL_DP2STATESET{op, 9, 0});
+    };
+    CommandStream s;
+    s.cmd(D3DDP2OP_SETSTREAMSOURCE2, 1).put(D3DHAL_DP2SETSTREAMSOURCE2{0, before, 0, kStride});
+    stateSet(s, D3DHAL_STATESETBEGIN);
+    s.cmd(D3DDP2OP_SETSTREAMSOURCE2, 1).put(D3DHAL_DP2SETSTREAMSOURCE2{0, recorded, 0, kStride});
+    stateSet(s, DDIVK_STATESETSUSPEND);
+    s.cmd(D3DDP2OP_SETSTREAMSOURCEUM, 1).put(D3DHAL_DP2SETSTREAMSOURCEUM{0, kStride});
+    s.cmd(D3DDP2OP_DRAWPRIMITIVE2, 1).put(D3DHAL_DP2DRAWPRIMITIVE2{D3DPT_POINTLIST, 1 * kStride, 3});
+    addVertices(want_, {1, 2, 3}, 4);
+    s.cmd(D3DDP2OP_SETSTREAMSOURCE2, 1).put(D3DHAL_DP2SETSTREAMSOURCE2{0, 0, 0, 0});
+    stateSet(s, DDIVK_STATESETRESUME);
+    stateSet(s, D3DHAL_STATESETEND);
+    stateSet(s, D3DHAL_STATESETEXECUTE); // stream 0: the buffer recorded before the draw
+    s.cmd(D3DDP2OP_DRAWPRIMITIVE, 1).put(D3DHAL_DP2DRAWPRIMITIVE{D3DPT_POINTLIST, 5, 2});
+    addVertices(want_, {5, 6}, 6);
+    ASSERT_EQ(execute(s, user), S_OK) << "error offset " << errorOffset();
+
+    CommandStream stray;
+    stray.cmd(D3DDP2OP_DRAWPRIMITIVE, 1).put(D3DHAL_DP2DRAWPRIMITIVE{D3DPT_POINTLIST, 7, 1});
+    addVertices(want_, {7}, 6);
+    const size_t at = stray.size();
+    stateSet(stray, DDIVK_STATESETSUSPEND);                                                   // no recording
+    stray.cmd(D3DDP2OP_DRAWPRIMITIVE, 1).put(D3DHAL_DP2DRAWPRIMITIVE{D3DPT_POINTLIST, 8, 1}); // not run
+    EXPECT_EQ(execute(stray), D3DERR_INVALIDCALL);
+    EXPECT_EQ(errorOffset(), at);
+    expectScene(want_);
+}
+
 // The fixed-function vertex pipeline (no vertex shader): an FVF (D3DFVF_XYZ | D3DFVF_DIFFUSE, set
 // with SETVERTEXSHADER) under the default identity transforms leaves x, y in clip space, and the
 // viewport maps them as D3D9 does (Viewports and Clipping: X = X0 + (1 + x) W / 2, pixel centres

@@ -390,6 +390,57 @@ TEST(RecordedStateBlock, RenderTargetsAreNotRecorded) {
     EXPECT_EQ(c->stateBlock(1)->mask.count(), 0u);
 }
 
+// DDIVK_STATESETSUSPEND / RESUME: while a recording is suspended the setters change the device
+// (a draw from user memory binds and unbinds stream 0 there, as the D3D9 runtime does while
+// recording); what was recorded before and after stays in the block, and nothing else.
+TEST(RecordedStateBlock, ASuspendedRecordingLetsSettersChangeTheDevice) {
+    auto c = freshCache();
+    ASSERT_EQ(c->setStreamSource(0, 3, 8, 12), S_OK);
+    ASSERT_EQ(c->setIndices(4, 2), S_OK);
+    c->takeDirty();
+    ASSERT_EQ(c->beginStateBlock(4), S_OK);
+    ASSERT_EQ(c->setStreamSource(0, 7, 0, 16), S_OK);
+    ASSERT_EQ(c->suspendRecording(4), S_OK);
+    EXPECT_FALSE(c->recording());
+    EXPECT_TRUE(c->recordingSuspended());
+
+    ASSERT_EQ(c->setStreamSourceUserMemory(0, 20), S_OK);
+    EXPECT_EQ(c->streamSource(0).stride, 20u);
+    EXPECT_EQ(c->streamSource(0).buffer, 0u);
+    DirtyState d = c->takeDirty();
+    EXPECT_EQ(d.streams, 1u);
+    ASSERT_EQ(c->setStreamSource(0, 0, 0, 0), S_OK);
+    ASSERT_EQ(c->setIndices(0, 0), S_OK);
+    EXPECT_EQ(c->indices().buffer, 0u);
+
+    // The recording is still open: no other block operation, no second suspension.
+    EXPECT_EQ(c->beginStateBlock(5), D3DERR_INVALIDCALL);
+    EXPECT_EQ(c->endStateBlock(4), D3DERR_INVALIDCALL);
+    EXPECT_EQ(c->createStateBlock(5, D3DSBT_ALL), D3DERR_INVALIDCALL);
+    EXPECT_EQ(c->suspendRecording(4), D3DERR_INVALIDCALL);
+    EXPECT_EQ(c->resumeRecording(5), D3DERR_INVALIDCALL); // not the recording's handle
+    EXPECT_EQ(c->stateBlockCount(), 0u);
+
+    ASSERT_EQ(c->resumeRecording(4), S_OK);
+    EXPECT_TRUE(c->recording());
+    EXPECT_FALSE(c->recordingSuspended());
+    ASSERT_EQ(c->setRenderState(D3DRS_ZFUNC, D3DCMP_NEVER), S_OK); // recorded again
+    ASSERT_EQ(c->endStateBlock(4), S_OK);
+    EXPECT_EQ(c->renderState(D3DRS_ZFUNC), uint32_t{D3DCMP_LESSEQUAL});
+    EXPECT_EQ(c->streamSource(0).buffer, 0u);
+    EXPECT_EQ(c->stateBlock(4)->mask.count(), 2u); // stream 0 as recorded before, ZFUNC
+
+    ASSERT_EQ(c->executeStateBlock(4), S_OK);
+    EXPECT_EQ(c->streamSource(0).buffer, 7u);
+    EXPECT_EQ(c->streamSource(0).stride, 16u);
+    EXPECT_EQ(c->renderState(D3DRS_ZFUNC), uint32_t{D3DCMP_NEVER});
+    EXPECT_EQ(c->indices().buffer, 0u); // the unset made while suspended is not in the block
+
+    // Nothing to suspend or resume outside a recording.
+    EXPECT_INVALID_NO_CHANGE(*c, c->suspendRecording(4));
+    EXPECT_INVALID_NO_CHANGE(*c, c->resumeRecording(4));
+}
+
 // D3DHAL_STATESETCAPTURE: "only states that are already in the state block are captured".
 TEST(RecordedStateBlock, CaptureRefreshesOnlyWhatTheBlockHolds) {
     auto c = freshCache();
@@ -464,8 +515,12 @@ TEST(StateBlockHandles, StateSetDispatchesTheDdkOperations) {
     EXPECT_EQ(c->stateBlock(7)->type, uint32_t{D3DSBT_VERTEXSTATE});
     EXPECT_EQ(c->stateSet(D3DHAL_STATESETBEGIN, 8, 0), S_OK);
     EXPECT_EQ(c->setRenderState(D3DRS_LIGHTING, 0), S_OK);
+    EXPECT_EQ(c->stateSet(DDIVK_STATESETSUSPEND, 8, 0), S_OK);
+    EXPECT_EQ(c->setRenderState(D3DRS_FILLMODE, D3DFILL_POINT), S_OK);
+    EXPECT_EQ(c->stateSet(DDIVK_STATESETRESUME, 8, 0), S_OK);
     EXPECT_EQ(c->stateSet(D3DHAL_STATESETEND, 8, 0), S_OK);
     EXPECT_EQ(c->renderState(D3DRS_LIGHTING), 1u);
+    EXPECT_EQ(c->renderState(D3DRS_FILLMODE), uint32_t{D3DFILL_POINT});
     EXPECT_EQ(c->stateSet(D3DHAL_STATESETEXECUTE, 8, 0), S_OK);
     EXPECT_EQ(c->renderState(D3DRS_LIGHTING), 0u);
     EXPECT_EQ(c->stateSet(D3DHAL_STATESETCAPTURE, 7, 0), S_OK);
