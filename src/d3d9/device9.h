@@ -384,6 +384,18 @@ class Device9 final : public IDirect3DDevice9Ex {
     // written on the worker before the draw (device9_draw_up.cpp); 0 until first needed.
     HRESULT uploadUpIndices(const void* indices, UINT bytes);
     void destroyUpIndexBuffer();
+    HRESULT drawPrimitiveUp(D3DPRIMITIVETYPE type, UINT count, const void* data, UINT stride);
+    HRESULT drawIndexedPrimitiveUp(D3DPRIMITIVETYPE type, UINT minVertex, UINT vertexCount, UINT count,
+                                   const void* indices, D3DFORMAT indexFormat, const void* data, UINT stride);
+    // What the bindings of a UP draw become afterwards (or after a refused one), on the device:
+    // stream 0's buffer (offset and stride zeroed or kept) and the index buffer.
+    void unbindStreamZero(bool keepOffsetAndStride);
+    void unbindIndices();
+    // A UP draw made while recording changes the device, not the block: the recording is
+    // suspended around it, in state_ and in the driver (device9_state_blocks.cpp). False when
+    // there was no recording to suspend.
+    bool suspendRecording();
+    void resumeRecording();
     uint32_t upIndexBuffer_ = 0;
     UINT upIndexBytes_ = 0;
     // Reset and ResetEx (device9_reset.cpp); releaseBindings drops every binding's reference.

@@ -259,8 +259,9 @@ HRESULT STDMETHODCALLTYPE Device9::DrawIndexedPrimitive(D3DPRIMITIVETYPE type, I
                                                         UINT vertices, UINT startIndex, UINT count) {
     auto guard = lock();
     if (HRESULT hr = checkDraw(type, count); FAILED(hr)) return hr;
-    if (!indices_.get()) return D3DERR_INVALIDCALL;
-    if (count == 0) return D3D_OK;
+    // Without an index buffer Windows' runtime returns D3D_OK (Wine's test_draw_primitive) and
+    // there is nothing to draw.
+    if (count == 0 || !indices_.get()) return D3D_OK;
     D3DHAL_DP2DRAWINDEXEDPRIMITIVE d{};
     d.primType = static_cast<ddivk::D3DPRIMITIVETYPE>(type);
     d.BaseVertexIndex = baseVertex;

@@ -2,7 +2,10 @@
 // batch's vertex memory (the DP2 call's user-memory vertices, SETSTREAMSOURCEUM); the indices of
 // DrawIndexedPrimitiveUP are written into an index buffer of the device's by a job on the worker
 // just before the draw (a DISCARD lock: the driver renames it while earlier draws read it).
-// Afterwards stream 0 (and the indices) are unset, as D3D9 leaves them.
+// What D3D9 leaves bound afterwards is Windows' as Wine's test_draw_primitive records it:
+// stream 0 (and the indices) unset after a draw; stream 0's buffer (offset and stride kept) or
+// the index buffer let go of after a draw refused for want of a declaration; and, while a state
+// block is recorded, all of it done to the device and none of it recorded.
 #include "d3d9/device9.h"
 
 #include "d3d9/buffer9.h"
@@ -12,28 +15,51 @@
 
 namespace ddivk::d3d9 {
 
+void Device9::unbindStreamZero(bool keepOffsetAndStride) {
+    const state::StreamSource was = state_.streamSource(0);
+    const D3DHAL_DP2SETSTREAMSOURCE2 unset{0, 0, keepOffsetAndStride ? was.offset : 0,
+                                           keepOffsetAndStride ? was.stride : 0};
+    stream_->token(D3DDP2OP_SETSTREAMSOURCE2, unset);
+    state_.setStreamSource(0, 0, unset.dwOffset, unset.dwStride);
+    streams_[0].reset(nullptr);
+}
+
+void Device9::unbindIndices() {
+    const D3DHAL_DP2SETINDICES unset{0, 0};
+    stream_->token(D3DDP2OP_SETINDICES, unset);
+    state_.setIndices(0, 0);
+    indices_.reset(nullptr);
+}
+
 HRESULT STDMETHODCALLTYPE Device9::DrawPrimitiveUP(D3DPRIMITIVETYPE type, UINT count, const void* data,
                                                    UINT stride) {
     if (!data || stride == 0) return D3DERR_INVALIDCALL;
     auto guard = lock();
-    if (HRESULT hr = checkDraw(type, count); FAILED(hr)) return hr;
+    const bool suspended = suspendRecording();
+    const HRESULT hr = drawPrimitiveUp(type, count, data, stride);
+    if (suspended) resumeRecording();
+    return hr;
+}
+
+HRESULT Device9::drawPrimitiveUp(D3DPRIMITIVETYPE type, UINT count, const void* data, UINT stride) {
+    if (HRESULT hr = checkDraw(type, count); FAILED(hr)) {
+        unbindStreamZero(true);
+        return hr;
+    }
     if (count == 0) return D3D_OK;
     const uint64_t bytes = primitiveVertices(type, count) * stride;
     if (bytes > UINT32_MAX / 2) return D3DERR_INVALIDCALL;
-    // Stream 0 reads the batch's vertex memory for this draw; afterwards it is unset, as D3D9
-    // leaves it after a UP draw.
+    // Stream 0 reads the batch's vertex memory for this draw; afterwards it is unset.
     const D3DHAL_DP2SETSTREAMSOURCEUM source{0, stride};
     const D3DHAL_DP2DRAWPRIMITIVE2 draw{static_cast<ddivk::D3DPRIMITIVETYPE>(type), 0, count};
-    const D3DHAL_DP2SETSTREAMSOURCE2 unset{0, 0, 0, 0};
-    const size_t tokens = 3 * sizeof(D3DHAL_DP2COMMAND) + sizeof source + sizeof draw + sizeof unset;
+    const size_t tokens =
+        3 * sizeof(D3DHAL_DP2COMMAND) + sizeof source + sizeof draw + sizeof(D3DHAL_DP2SETSTREAMSOURCE2);
     const uint32_t offset = stream_->vertices(data, static_cast<uint32_t>(bytes), stride, tokens);
     stream_->token(D3DDP2OP_SETSTREAMSOURCEUM, source);
     D3DHAL_DP2DRAWPRIMITIVE2 at = draw;
     at.FirstVertexOffset = offset;
     stream_->token(D3DDP2OP_DRAWPRIMITIVE2, at);
-    stream_->token(D3DDP2OP_SETSTREAMSOURCE2, unset);
-    state_.setStreamSource(0, 0, 0, 0);
-    streams_[0].reset(nullptr);
+    unbindStreamZero(false);
     return D3D_OK;
 }
 
@@ -88,7 +114,20 @@ HRESULT STDMETHODCALLTYPE Device9::DrawIndexedPrimitiveUP(D3DPRIMITIVETYPE type,
         (indexFormat != ::D3DFMT_INDEX16 && indexFormat != ::D3DFMT_INDEX32))
         return D3DERR_INVALIDCALL;
     auto guard = lock();
-    if (HRESULT hr = checkDraw(type, count); FAILED(hr)) return hr;
+    const bool suspended = suspendRecording();
+    const HRESULT hr =
+        drawIndexedPrimitiveUp(type, minVertex, vertexCount, count, indices, indexFormat, data, stride);
+    if (suspended) resumeRecording();
+    return hr;
+}
+
+HRESULT Device9::drawIndexedPrimitiveUp(D3DPRIMITIVETYPE type, UINT minVertex, UINT vertexCount, UINT count,
+                                        const void* indices, D3DFORMAT indexFormat, const void* data,
+                                        UINT stride) {
+    if (HRESULT hr = checkDraw(type, count); FAILED(hr)) {
+        unbindIndices();
+        return hr;
+    }
     if (count == 0) return D3D_OK;
     const uint32_t indexSize = indexFormat == ::D3DFMT_INDEX32 ? 4 : 2;
     const uint64_t indexBytes = primitiveVertices(type, count) * indexSize;
@@ -106,21 +145,15 @@ HRESULT STDMETHODCALLTYPE Device9::DrawIndexedPrimitiveUP(D3DPRIMITIVETYPE type,
     draw.NumVertices = vertexCount;
     draw.StartIndexOffset = 0;
     draw.PrimitiveCount = count;
-    const D3DHAL_DP2SETSTREAMSOURCE2 unsetStream{0, 0, 0, 0};
-    const D3DHAL_DP2SETINDICES unsetIndices{0, 0};
     const size_t tokens = 5 * sizeof(D3DHAL_DP2COMMAND) + sizeof bind + sizeof source + sizeof draw +
-                          sizeof unsetStream + sizeof unsetIndices;
+                          sizeof(D3DHAL_DP2SETSTREAMSOURCE2) + sizeof(D3DHAL_DP2SETINDICES);
     draw.BaseVertexOffset =
         static_cast<int32_t>(stream_->vertices(data, static_cast<uint32_t>(vertexBytes), stride, tokens));
     stream_->token(D3DDP2OP_SETINDICES, bind);
     stream_->token(D3DDP2OP_SETSTREAMSOURCEUM, source);
     stream_->token(D3DDP2OP_DRAWINDEXEDPRIMITIVE2, draw);
-    stream_->token(D3DDP2OP_SETSTREAMSOURCE2, unsetStream);
-    stream_->token(D3DDP2OP_SETINDICES, unsetIndices);
-    state_.setStreamSource(0, 0, 0, 0);
-    state_.setIndices(0, 0);
-    streams_[0].reset(nullptr);
-    indices_.reset(nullptr);
+    unbindStreamZero(false);
+    unbindIndices();
     return D3D_OK;
 }
 

@@ -70,4 +70,16 @@ HRESULT STDMETHODCALLTYPE Device9::EndStateBlock(IDirect3DStateBlock9** block) {
     return D3D_OK;
 }
 
+bool Device9::suspendRecording() {
+    if (recordingBlock_ == 0) return false;
+    state_.suspendRecording(recordingBlock_);
+    recordStateSet(DDIVK_STATESETSUSPEND, recordingBlock_, 0);
+    return true;
+}
+
+void Device9::resumeRecording() {
+    state_.resumeRecording(recordingBlock_);
+    recordStateSet(DDIVK_STATESETRESUME, recordingBlock_, 0);
+}
+
 } // namespace ddivk::d3d9

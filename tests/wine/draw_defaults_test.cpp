@@ -11,21 +11,8 @@ namespace {
 
 constexpr int kSize = 16;
 
-struct ColouredPosition {
-    float x, y, z;
-    DWORD color;
-};
-
-// Position in stream 0; COLOR0 in stream 0 after it, missing, or in stream 1 (never bound).
-const D3DVERTEXELEMENT9 kWithDiffuse[] = {
-    {0, 0, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
-    {0, 12, D3DDECLTYPE_D3DCOLOR, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_COLOR, 0},
-    D3DDECL_END(),
-};
-const D3DVERTEXELEMENT9 kNoDiffuse[] = {
-    {0, 0, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
-    D3DDECL_END(),
-};
+// Position in stream 0; COLOR0 in stream 0 after it (kPositionColour), missing (kPositionOnly),
+// or in stream 1 (never bound).
 const D3DVERTEXELEMENT9 kDiffuseInUnboundStream[] = {
     {0, 0, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
     {1, 0, D3DDECLTYPE_D3DCOLOR, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_COLOR, 0},
@@ -91,14 +78,14 @@ uint32_t centreAfterDraw(IDirect3DDevice9* device, const D3DVERTEXELEMENT9* elem
 TEST(DrawDefaults, MissingDiffuseColours) {
     TestDevice t(kSize, kSize);
     REQUIRE(t.device != nullptr);
-    CHECK_EQ(centreAfterDraw(t.device, kWithDiffuse, nullptr), 0x0000FF);
-    CHECK_EQ(centreAfterDraw(t.device, kNoDiffuse, nullptr), 0xFFFFFF);
+    CHECK_EQ(centreAfterDraw(t.device, kPositionColour, nullptr), 0x0000FF);
+    CHECK_EQ(centreAfterDraw(t.device, kPositionOnly, nullptr), 0xFFFFFF);
     CHECK_EQ(centreAfterDraw(t.device, kDiffuseInUnboundStream, nullptr), 0x000000);
-    CHECK_EQ(centreAfterDraw(t.device, kWithDiffuse, kDiffuseVs20), 0x0000FF);
-    CHECK_EQ(centreAfterDraw(t.device, kNoDiffuse, kDiffuseVs20), 0x000000);
+    CHECK_EQ(centreAfterDraw(t.device, kPositionColour, kDiffuseVs20), 0x0000FF);
+    CHECK_EQ(centreAfterDraw(t.device, kPositionOnly, kDiffuseVs20), 0x000000);
     CHECK_EQ(centreAfterDraw(t.device, kDiffuseInUnboundStream, kDiffuseVs20), 0x000000);
-    CHECK_EQ(centreAfterDraw(t.device, kWithDiffuse, kPositionOnlyVs20), 0xFFFFFF);
-    CHECK_EQ(centreAfterDraw(t.device, kNoDiffuse, kPositionOnlyVs20), 0xFFFFFF);
+    CHECK_EQ(centreAfterDraw(t.device, kPositionColour, kPositionOnlyVs20), 0xFFFFFF);
+    CHECK_EQ(centreAfterDraw(t.device, kPositionOnly, kPositionOnlyVs20), 0xFFFFFF);
 }
 
 namespace {

@@ -18,6 +18,16 @@ inline const D3DVERTEXELEMENT9 kPositionOnly[] = {
     {0, 0, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
     D3DDECL_END(),
 };
+// A position and a D3DCOLOR diffuse colour, and their declaration (stream 0, stride 16).
+struct ColouredPosition {
+    float x, y, z;
+    DWORD color;
+};
+inline const D3DVERTEXELEMENT9 kPositionColour[] = {
+    {0, 0, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
+    {0, 12, D3DDECLTYPE_D3DCOLOR, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_COLOR, 0},
+    D3DDECL_END(),
+};
 
 namespace shader_code {
 
