@@ -333,6 +333,10 @@ class Device9 final : public IDirect3DDevice9Ex {
     // D3D9's rule for each draw: a vertex shader or an FVF / declaration must be set, and the
     // primitive type and count valid; D3DERR_INVALIDCALL otherwise.
     HRESULT checkDraw(D3DPRIMITIVETYPE type, UINT count) const;
+    // Whether the vertex pipeline can read the streams a draw reads: false only for a
+    // fixed-function draw whose streams leave an attribute off its alignment (device9_draw.cpp).
+    // upStride: a draw from user memory's stride (its stream 0), 0 for a draw from buffers.
+    bool vertexPipelineCanRead(UINT upStride) const;
     // The defaults D3D9 gives a device of these presentation parameters.
     state::DeviceDefaults defaults() const;
     // ProcessVertices with the current vertex shader, run on the GPU by the driver

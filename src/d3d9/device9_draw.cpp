@@ -7,6 +7,7 @@
 #include "ddivk/d3d9_formats.h"
 #include "ddivk/dp2_payloads.h"
 #include "ddivk/fvf.h"
+#include "draw/vertex_decl.h"
 #include "util/unimplemented.h"
 
 #include "d3d9/buffer9.h"
@@ -243,10 +244,59 @@ HRESULT Device9::checkDraw(D3DPRIMITIVETYPE type, UINT count) const {
     return D3D_OK;
 }
 
+// Vulkan reads an attribute only at a multiple of its component size. The driver's shaders
+// fetch other streams themselves; its fixed-function vertex pipeline cannot, and the driver
+// refuses such a draw together with the rest of its command batch (draw::planVertexInput). So
+// such a fixed-function draw is refused here, alone.
+bool Device9::vertexPipelineCanRead(UINT upStride) const {
+    if (state_.vertexShader()) return true;
+    // The common case, every offset and stride a multiple of 4, needs no look at the elements.
+    uint32_t odd = upStride & 3;
+    for (uint32_t s = 0; s < state::kMaxStreams; ++s) {
+        const state::StreamSource src = state_.streamSource(s);
+        odd |= (src.offset | src.stride) & 3;
+    }
+    if (odd == 0) return true;
+    auto aligned = [&](const auto& e) {
+        // The usages the fixed-function pipeline reads.
+        switch (e.Usage) {
+        case ::D3DDECLUSAGE_POSITION:
+        case ::D3DDECLUSAGE_POSITIONT:
+        case ::D3DDECLUSAGE_BLENDWEIGHT:
+        case ::D3DDECLUSAGE_BLENDINDICES:
+        case ::D3DDECLUSAGE_NORMAL:
+        case ::D3DDECLUSAGE_PSIZE:
+        case ::D3DDECLUSAGE_TEXCOORD:
+        case ::D3DDECLUSAGE_COLOR:
+            break;
+        default:
+            return true;
+        }
+        if (e.Stream >= state::kMaxStreams) return true;
+        const state::StreamSource src = state_.streamSource(e.Stream);
+        const bool userMemory = upStride && e.Stream == 0; // at an offset the driver aligns
+        if (!userMemory && !src.buffer) return true;       // the driver's zeros
+        const uint32_t offset = userMemory ? 0 : src.offset, stride = userMemory ? upStride : src.stride;
+        const uint32_t align = draw::attributeAlignment(e.Type);
+        return align == 0 || ((offset + e.Offset) % align == 0 && stride % align == 0);
+    };
+    if (state_.vertexDeclaration()) {
+        const VertexDeclaration9* declaration =
+            registry_->find<VertexDeclaration9>(ObjectKind::VertexDeclaration, state_.vertexDeclaration());
+        if (!declaration) return true;
+        const std::vector<D3DVERTEXELEMENT9>& elements = declaration->elements();
+        return std::all_of(elements.begin(), elements.end() - 1, aligned); // up to the end marker
+    }
+    const auto elements = draw::declarationFromFvf(state_.fvf());
+    return !elements || std::all_of(elements->begin(), elements->end(), aligned);
+}
+
 HRESULT STDMETHODCALLTYPE Device9::DrawPrimitive(D3DPRIMITIVETYPE type, UINT start, UINT count) {
     auto guard = lock();
     if (HRESULT hr = checkDraw(type, count); FAILED(hr)) return hr;
     if (count == 0) return D3D_OK; // nothing to draw
+    if (!vertexPipelineCanRead(0)) [[unlikely]]
+        return D3DERR_INVALIDCALL;
     D3DHAL_DP2DRAWPRIMITIVE d{};
     d.primType = static_cast<ddivk::D3DPRIMITIVETYPE>(type);
     d.VStart = start;
@@ -262,6 +312,8 @@ HRESULT STDMETHODCALLTYPE Device9::DrawIndexedPrimitive(D3DPRIMITIVETYPE type, I
     // Without an index buffer Windows' runtime returns D3D_OK (Wine's test_draw_primitive) and
     // there is nothing to draw.
     if (count == 0 || !indices_.get()) return D3D_OK;
+    if (!vertexPipelineCanRead(0)) [[unlikely]]
+        return D3DERR_INVALIDCALL;
     D3DHAL_DP2DRAWINDEXEDPRIMITIVE d{};
     d.primType = static_cast<ddivk::D3DPRIMITIVETYPE>(type);
     d.BaseVertexIndex = baseVertex;

@@ -47,6 +47,8 @@ HRESULT Device9::drawPrimitiveUp(D3DPRIMITIVETYPE type, UINT count, const void* 
         return hr;
     }
     if (count == 0) return D3D_OK;
+    if (!vertexPipelineCanRead(stride)) [[unlikely]]
+        return D3DERR_INVALIDCALL;
     const uint64_t bytes = primitiveVertices(type, count) * stride;
     if (bytes > UINT32_MAX / 2) return D3DERR_INVALIDCALL;
     // Stream 0 reads the batch's vertex memory for this draw; afterwards it is unset.
@@ -129,6 +131,8 @@ HRESULT Device9::drawIndexedPrimitiveUp(D3DPRIMITIVETYPE type, UINT minVertex, U
         return hr;
     }
     if (count == 0) return D3D_OK;
+    if (!vertexPipelineCanRead(stride)) [[unlikely]]
+        return D3DERR_INVALIDCALL;
     const uint32_t indexSize = indexFormat == ::D3DFMT_INDEX32 ? 4 : 2;
     const uint64_t indexBytes = primitiveVertices(type, count) * indexSize;
     // The indices reach vertices minVertex .. minVertex + vertexCount - 1: copied from vertex 0.

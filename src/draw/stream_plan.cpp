@@ -65,13 +65,6 @@ InstancingPath instancingPath(const std::array<StreamFeed, kStreamCount>& feeds,
 
 } // namespace
 
-uint32_t attributeAlignment(uint8_t type) {
-    const DeclTypeInfo* info = declTypeInfo(type);
-    if (!info) return 0;
-    // UDEC3 and DEC3N are the packed A2B10G10R10 formats; the others have equal components.
-    return info->wIsOne ? info->size : info->size / info->components;
-}
-
 std::optional<VertexInputPlan> planVertexInput(const VertexInputRequest& r, const VertexInputCaps& caps,
                                                const char** why) {
     auto fail = [why](const char* reason) {

@@ -111,8 +111,4 @@ struct VertexInputPlan {
 std::optional<VertexInputPlan> planVertexInput(const VertexInputRequest& request, const VertexInputCaps& caps,
                                                const char** why = nullptr);
 
-// The byte alignment a Vulkan attribute of this D3DDECLTYPE needs (its component size; the
-// whole size for a packed format), 0 for a type that is not one.
-uint32_t attributeAlignment(uint8_t type);
-
 } // namespace ddivk::draw

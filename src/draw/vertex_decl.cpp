@@ -91,6 +91,13 @@ std::optional<std::vector<D3DVERTEXELEMENT9>> declarationFromFvf(uint32_t fvf) {
     return d;
 }
 
+uint32_t attributeAlignment(uint8_t type) {
+    const DeclTypeInfo* info = declTypeInfo(type);
+    if (!info) return 0;
+    // UDEC3 and DEC3N are the packed A2B10G10R10 formats; the others have equal components.
+    return info->wIsOne ? info->size : info->size / info->components;
+}
+
 std::optional<DeclError> validateDeclaration(std::span<const D3DVERTEXELEMENT9> elements) {
     std::set<std::pair<uint8_t, uint8_t>> semantics;
     for (size_t i = 0; i < elements.size(); ++i) {

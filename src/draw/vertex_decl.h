@@ -28,6 +28,9 @@ struct DeclTypeInfo {
 
 // nullptr for a type that is not a D3DDECLTYPE (D3DDECLTYPE_UNUSED included).
 const DeclTypeInfo* declTypeInfo(uint8_t type);
+// The byte alignment a Vulkan attribute of this D3DDECLTYPE needs (its component size; the
+// whole size for a packed format), 0 for a type that is not one.
+uint32_t attributeAlignment(uint8_t type);
 
 // The declaration of an FVF code (without the end marker), or nullopt for an invalid code.
 std::optional<std::vector<D3DVERTEXELEMENT9>> declarationFromFvf(uint32_t fvf);

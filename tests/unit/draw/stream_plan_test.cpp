@@ -8,6 +8,7 @@
 #include "ddivk/d3d9_decl.h"
 #include "ddivk/d3d9_enums.h"
 #include "draw/stream_plan.h"
+#include "draw/vertex_decl.h"
 
 namespace ddivk::draw {
 
