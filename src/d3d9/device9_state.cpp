@@ -10,6 +10,7 @@
 
 #include "d3d9/surface9.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace ddivk::d3d9 {
@@ -229,8 +230,16 @@ HRESULT STDMETHODCALLTYPE Device9::GetLightEnable(DWORD index, WINBOOL* enable) 
     return D3D_OK;
 }
 
+// An index past the last plane names the last one, for Set and Get alike (Wine's
+// test_clip_planes_limits records Windows: indices up to 63 take and give the plane at
+// MaxUserClipPlanes - 1).
+static DWORD clipPlaneSlot(DWORD index) {
+    return std::min<DWORD>(index, state::kMaxClipPlanes - 1);
+}
+
 HRESULT STDMETHODCALLTYPE Device9::SetClipPlane(DWORD index, const float* plane) {
-    if (!plane || index >= state::kMaxClipPlanes) return D3DERR_INVALIDCALL;
+    if (!plane) return D3DERR_INVALIDCALL;
+    index = clipPlaneSlot(index);
     auto guard = lock();
     if (state_.setClipPlane(index, plane) != S_OK) return D3DERR_INVALIDCALL;
     D3DHAL_DP2SETCLIPPLANE c{};
@@ -241,9 +250,9 @@ HRESULT STDMETHODCALLTYPE Device9::SetClipPlane(DWORD index, const float* plane)
 }
 
 HRESULT STDMETHODCALLTYPE Device9::GetClipPlane(DWORD index, float* plane) {
-    if (!plane || index >= state::kMaxClipPlanes) return D3DERR_INVALIDCALL;
+    if (!plane) return D3DERR_INVALIDCALL;
     auto guard = lock();
-    const state::Vec4f p = state_.clipPlane(index);
+    const state::Vec4f p = state_.clipPlane(clipPlaneSlot(index));
     std::memcpy(plane, p.v, sizeof p.v);
     return D3D_OK;
 }

@@ -277,13 +277,48 @@ TEST(IDirect3DDevice9, SettersStoreWhatGettersReturnAndRefusalsChangeNothing) {
     float gotPlane[4] = {};
     CHECK_EQ(t->GetClipPlane(1, gotPlane), D3D_OK);
     CHECK(memcmp(gotPlane, plane, sizeof plane) == 0);
-    CHECK_EQ(t->SetClipPlane(6, plane), D3DERR_INVALIDCALL);
 
     const RECT scissor{1, 2, 30, 31};
     CHECK_EQ(t->SetScissorRect(&scissor), D3D_OK);
     RECT gotScissor{};
     CHECK_EQ(t->GetScissorRect(&gotScissor), D3D_OK);
     CHECK(memcmp(&gotScissor, &scissor, sizeof scissor) == 0);
+}
+
+// Wine's test_clip_planes_limits records Windows: clip plane indices up to 63 are taken, an index
+// past MaxUserClipPlanes - 1 naming that last plane (for Set and Get), on hardware and software
+// vertex processing devices; CLIPPLANEENABLE keeps every bit it is given.
+TEST(Device, ClipPlaneIndicesPastTheLastNameTheLast) {
+    for (DWORD flags :
+         {DWORD(D3DCREATE_HARDWARE_VERTEXPROCESSING), DWORD(D3DCREATE_SOFTWARE_VERTEXPROCESSING)}) {
+        TestDevice t(64, 64, false, flags);
+        REQUIRE(t.device != nullptr);
+        D3DCAPS9 caps{};
+        CHECK_EQ(t->GetDeviceCaps(&caps), D3D_OK);
+        REQUIRE(caps.MaxUserClipPlanes > 0);
+        constexpr DWORD kIndices = 2 * D3DMAXUSERCLIPPLANES;
+        for (DWORD j = 0; j < kIndices; ++j) {
+            float got[4] = {9, 9, 9, 9};
+            CHECK_EQ(t->GetClipPlane(j, got), D3D_OK);
+            CHECK(got[0] == 0 && got[1] == 0 && got[2] == 0 && got[3] == 0);
+        }
+        for (DWORD j = 0; j < kIndices; ++j) {
+            const float plane[4] = {2, 8, 5, float(j)};
+            CHECK_EQ(t->SetClipPlane(j, plane), D3D_OK);
+        }
+        for (DWORD j = 0; j < kIndices; ++j) {
+            float got[4] = {};
+            CHECK_EQ(t->GetClipPlane(j, got), D3D_OK);
+            const float w = j >= caps.MaxUserClipPlanes - 1 ? float(kIndices - 1) : float(j);
+            CHECK(got[0] == 2 && got[1] == 8 && got[2] == 5 && got[3] == w);
+        }
+        for (DWORD enable : {0xFFFFFFFFu, 0x80000000u}) {
+            DWORD value = 0;
+            CHECK_EQ(t->SetRenderState(D3DRS_CLIPPLANEENABLE, enable), D3D_OK);
+            CHECK_EQ(t->GetRenderState(D3DRS_CLIPPLANEENABLE, &value), D3D_OK);
+            CHECK_EQ(value, enable);
+        }
+    }
 }
 
 namespace {
