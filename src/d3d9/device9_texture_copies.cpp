@@ -68,8 +68,8 @@ Item bltItem(const Surface9& src, const RECT& from, const Surface9& dst, const R
 // level the destination has from the source level of the destination's size down.
 HRESULT STDMETHODCALLTYPE Device9::UpdateTexture(IDirect3DBaseTexture9* source,
                                                  IDirect3DBaseTexture9* destination) {
-    TextureBinding* src = textureOf(source);
-    TextureBinding* dst = textureOf(destination);
+    TextureBinding* src = textureOf(*registry_, source);
+    TextureBinding* dst = textureOf(*registry_, destination);
     if (!src || !dst || src == dst) return D3DERR_INVALIDCALL;
     const TextureShape& a = src->shape();
     const TextureShape& b = dst->shape();
@@ -144,6 +144,8 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateSurface(IDirect3DSurface9* source, cons
     Surface9* src = surfaceOf(source);
     Surface9* dst = surfaceOf(destination);
     if (!src || !dst || src == dst) return D3DERR_INVALIDCALL;
+    // A locked source is refused (Wine's test_mipmap_lock); UpdateTexture does not look.
+    if (src->isLocked()) return D3DERR_INVALIDCALL;
     const D3DSURFACE_DESC& a = src->desc();
     const D3DSURFACE_DESC& b = dst->desc();
     if (a.Pool != D3DPOOL_SYSTEMMEM || b.Pool != D3DPOOL_DEFAULT || a.Format != b.Format ||

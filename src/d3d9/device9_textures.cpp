@@ -25,6 +25,10 @@ HRESULT checkShape(const Adapter& adapter, TextureShape& s, ::D3DRESOURCETYPE ty
     if (s.pool != ::D3DPOOL_DEFAULT && s.pool != ::D3DPOOL_MANAGED && s.pool != ::D3DPOOL_SYSTEMMEM &&
         s.pool != ::D3DPOOL_SCRATCH)
         return D3DERR_INVALIDCALL;
+    // WRITEONLY is for buffers: Windows refuses it for textures in the managed, system-memory
+    // and scratch pools (Wine's test_lockrect_invalid, test_lockbox_invalid), and so do we in
+    // the default pool, whose textures no program reads back through a lock either.
+    if (s.usage & D3DUSAGE_WRITEONLY) return D3DERR_INVALIDCALL;
     // Render-target and depth textures are in the default pool; dynamic ones are never managed.
     if ((s.usage & kTargetUsage) == kTargetUsage ||
         ((s.usage & kTargetUsage) && s.pool != ::D3DPOOL_DEFAULT) ||
@@ -105,7 +109,7 @@ HRESULT STDMETHODCALLTYPE Device9::CreateVolumeTexture(UINT width, UINT height, 
 HRESULT STDMETHODCALLTYPE Device9::SetTexture(DWORD sampler, IDirect3DBaseTexture9* texture) {
     const uint32_t index = state::samplerIndex(sampler);
     if (index == state::kInvalidIndex) return D3DERR_INVALIDCALL;
-    TextureBinding* t = textureOf(texture);
+    TextureBinding* t = textureOf(*registry_, texture);
     if (texture && (!t || t->shape().pool == ::D3DPOOL_SCRATCH)) return D3DERR_INVALIDCALL;
     auto guard = lock();
     const uint32_t handle = t ? t->handle() : 0;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <unordered_map>
 #include <utility>
 
 #include "util/sync.h"
@@ -72,6 +73,16 @@ class ObjectRegistry {
         return h;
     }
 
+    // The object registered under the program's interface pointer `iface` (textures, whose
+    // pointer alone does not say which of three classes it is), or null. Nothing is called
+    // through `iface`: a pointer to anything else, even an object whose vtable the program
+    // overwrote, is answered without being read (Wine's test_get_set_texture).
+    template <class T> T* findByInterface(const void* iface) const {
+        std::lock_guard guard(mutex_);
+        auto it = interfaces_.find(iface);
+        return it == interfaces_.end() ? nullptr : static_cast<T*>(it->second);
+    }
+
   private:
     template <class T> friend class Registration;
     struct Entry {
@@ -83,6 +94,7 @@ class ObjectRegistry {
 
     mutable util::Mutex mutex_; // objects come and go on any thread (Release)
     std::map<Key, Entry> entries_;
+    std::unordered_map<const void*, void*> interfaces_; // findByInterface
 };
 
 // An object's entry in its device's registry, for the object's life (declare it as the
@@ -90,18 +102,22 @@ class ObjectRegistry {
 // so an object destroyed after its device's registry member still leaves cleanly.
 template <class T> class Registration {
   public:
-    Registration(std::shared_ptr<ObjectRegistry> registry, ObjectKind kind, uint32_t handle, T* object)
-        : registry_(std::move(registry)), key_{kind, handle} {
+    // `iface`: the program's pointer to the object, for findByInterface (null: not indexed).
+    Registration(std::shared_ptr<ObjectRegistry> registry, ObjectKind kind, uint32_t handle, T* object,
+                 const void* iface = nullptr)
+        : registry_(std::move(registry)), key_{kind, handle}, iface_(iface) {
         if (!registry_ || handle == 0) return;
         ObjectRegistry::Entry e{object, [](void* o) { static_cast<T*>(o)->addPrivateReference(); },
                                 [](void* o) { static_cast<T*>(o)->releasePrivateReference(); }};
         std::lock_guard guard(registry_->mutex_);
         registry_->entries_[key_] = e;
+        if (iface_) registry_->interfaces_[iface_] = object;
     }
     ~Registration() {
         if (!registry_ || key_.second == 0) return;
         std::lock_guard guard(registry_->mutex_);
         registry_->entries_.erase(key_);
+        if (iface_) registry_->interfaces_.erase(iface_);
     }
     Registration(const Registration&) = delete;
     Registration& operator=(const Registration&) = delete;
@@ -109,6 +125,7 @@ template <class T> class Registration {
   private:
     std::shared_ptr<ObjectRegistry> registry_;
     ObjectRegistry::Key key_;
+    const void* iface_;
 };
 
 class Device9;

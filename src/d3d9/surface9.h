@@ -29,6 +29,7 @@ class SurfaceContainer {
     virtual HRESULT lockLevel(uint32_t subresource, D3DLOCKED_RECT* locked, const RECT* rect,
                               DWORD flags) = 0;
     virtual HRESULT unlockLevel(uint32_t subresource) = 0;
+    virtual bool levelLocked(uint32_t subresource) const = 0;
 
   protected:
     ~SurfaceContainer() = default;
@@ -91,6 +92,10 @@ class Surface9 final : public ResourceChild<IDirect3DSurface9> {
     uint32_t blitLevel() const { return container_ ? subresource_ : 0; }
     // The texture it is a level of (null for a stand-alone surface).
     SurfaceContainer* container() const { return container_; }
+    // Locked by LockRect (through the surface or its texture) and not unlocked yet.
+    bool isLocked() const {
+        return container_ ? container_->levelLocked(subresource_) : texels_ ? texels_->locked(0) : locked_;
+    }
     // A driver surface the program may lock: a lockable render target (CreateRenderTarget's
     // Lockable, D3DPRESENTFLAG_LOCKABLE_BACKBUFFER) or a depth surface of a _LOCKABLE format.
     void setLockable() { lockable_ = true; }

@@ -51,6 +51,7 @@ class SwapChain9 final : public DeviceChild<IDirect3DSwapChain9>, public Surface
     // Back buffers are not lockable (no D3DPRESENTFLAG_LOCKABLE_BACKBUFFER).
     HRESULT lockLevel(uint32_t, D3DLOCKED_RECT*, const RECT*, DWORD) override { return D3DERR_INVALIDCALL; }
     HRESULT unlockLevel(uint32_t) override { return D3DERR_INVALIDCALL; }
+    bool levelLocked(uint32_t) const override { return false; }
 
   private:
     Device9& owner_;

@@ -23,18 +23,8 @@ bool validLevel(UINT level, const TextureShape& shape) {
 
 } // namespace
 
-TextureBinding* textureOf(IDirect3DBaseTexture9* texture) {
-    if (!texture) return nullptr;
-    switch (texture->GetType()) {
-    case D3DRTYPE_TEXTURE:
-        return static_cast<Texture9*>(static_cast<IDirect3DTexture9*>(texture));
-    case D3DRTYPE_CUBETEXTURE:
-        return static_cast<CubeTexture9*>(static_cast<IDirect3DCubeTexture9*>(texture));
-    case D3DRTYPE_VOLUMETEXTURE:
-        return static_cast<VolumeTexture9*>(static_cast<IDirect3DVolumeTexture9*>(texture));
-    default:
-        return nullptr;
-    }
+TextureBinding* textureOf(const ObjectRegistry& registry, IDirect3DBaseTexture9* texture) {
+    return texture ? registry.findByInterface<TextureBinding>(texture) : nullptr;
 }
 
 // ---- IDirect3DTexture9 ----
@@ -105,6 +95,9 @@ HRESULT CubeTexture9::LockRect(D3DCUBEMAP_FACES face, UINT level, D3DLOCKED_RECT
 HRESULT CubeTexture9::UnlockRect(D3DCUBEMAP_FACES face, UINT level) {
     const uint32_t index = subresource(face, level);
     if (index == ~0u) return D3DERR_INVALIDCALL;
+    // Through the cube texture, a level that is not locked unlocks with D3D_OK as a 2D
+    // texture's does (Wine's test_lockrect_invalid; through the face's surface it is refused).
+    if (!levelLocked(index)) return D3D_OK;
     return unlockLevel(index);
 }
 

@@ -30,8 +30,9 @@ class TextureBinding {
     TextureStorage storage_;
 };
 
-// The texture a D3D9 base-texture pointer of ours is (by its type), or null.
-TextureBinding* textureOf(IDirect3DBaseTexture9* texture);
+// The texture of `registry`'s device a D3D9 base-texture pointer is, or null (another device's,
+// a scratch texture, or not a texture of ours).
+TextureBinding* textureOf(const ObjectRegistry& registry, IDirect3DBaseTexture9* texture);
 
 template <class Interface>
 class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
@@ -93,15 +94,23 @@ class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
     }
     HRESULT unlockLevel(uint32_t subresource) override {
         if (subresource >= shape_.faces() * shape_.levels) return D3DERR_INVALIDCALL;
+        // Windows answers D3D_OK to unlocking a 2D texture's level that is not locked, through
+        // the texture or the level's surface (Wine's test_lockrect_invalid); a cube face's
+        // surface and a volume answer D3DERR_INVALIDCALL.
+        if (shape_.kind == TextureKind::Plain && !storage_.locked(subresource)) return D3D_OK;
         return storage_.unlock(subresource);
+    }
+    bool levelLocked(uint32_t subresource) const override {
+        return subresource < shape_.faces() * shape_.levels && storage_.locked(subresource);
     }
 
     // Makes the driver resource (or scratch memory), and registers the texture by its handle
     // (state blocks find what they bind there).
     HRESULT createStorage(Device9& device) {
         if (HRESULT hr = storage_.create(); FAILED(hr)) return hr;
-        registration_ = std::make_unique<Registration<TextureBinding>>(registryOf(device),
-                                                                       ObjectKind::Texture, handle(), this);
+        registration_ = std::make_unique<Registration<TextureBinding>>(
+            registryOf(device), ObjectKind::Texture, handle(), this,
+            static_cast<IDirect3DBaseTexture9*>(static_cast<Interface*>(this)));
         return D3D_OK;
     }
 

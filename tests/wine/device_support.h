@@ -36,6 +36,11 @@ struct TestDevice {
     IDirect3DDevice9* operator->() const { return device; }
 };
 
+// Releases each object that is not null (the program's references a test took).
+template <class... T> void releaseAll(T*... objects) {
+    ((objects ? void(objects->Release()) : void()), ...);
+}
+
 // The pixels of a render target of format X8R8G8B8 or A8R8G8B8, row by row (0xAARRGGBB), read
 // back through GetRenderTargetData; empty when a step fails.
 std::vector<uint32_t> readPixels(IDirect3DDevice9* device, IDirect3DSurface9* target);

@@ -56,9 +56,7 @@ struct QuadScene {
             t->SetIndices(nullptr);
             t->SetVertexDeclaration(nullptr);
         }
-        for (IUnknown* o : {static_cast<IUnknown*>(declaration), static_cast<IUnknown*>(red),
-                            static_cast<IUnknown*>(green), static_cast<IUnknown*>(indices)})
-            if (o) o->Release();
+        releaseAll(declaration, red, green, indices);
     }
     bool ready() const { return declaration && red && green && indices; }
     // The declaration, and `buffer` on stream 0; false when a step fails.

@@ -103,8 +103,5 @@ TEST(StreamAlignment, FixedFunctionRefusesOnlyTheDrawItCannotRead) {
     CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
     CHECK_EQ(t->SetStreamSource(1, nullptr, 0, 0), D3D_OK);
     CHECK_EQ(t->SetVertexDeclaration(nullptr), D3D_OK);
-    for (IUnknown* o :
-         {static_cast<IUnknown*>(declaration), static_cast<IUnknown*>(splitDeclaration),
-          static_cast<IUnknown*>(odd), static_cast<IUnknown*>(aligned), static_cast<IUnknown*>(colours)})
-        o->Release();
+    releaseAll(declaration, splitDeclaration, odd, aligned, colours);
 }

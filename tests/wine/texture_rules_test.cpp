@@ -59,7 +59,16 @@ TEST(TextureRules, CreateRefusesWhatD3D9Refuses) {
     IDirect3DCubeTexture9* cube = nullptr;
     CHECK_EQ(t->CreateCubeTexture(0, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &cube, nullptr),
              D3DERR_INVALIDCALL);
+    // WRITEONLY is a buffer usage (Wine's test_lockrect_invalid, test_lockbox_invalid).
+    for (D3DPOOL pool : {D3DPOOL_MANAGED, D3DPOOL_SYSTEMMEM, D3DPOOL_SCRATCH}) {
+        CHECK_EQ(create(128, 128, 1, D3DUSAGE_WRITEONLY, D3DFMT_A8R8G8B8, pool), D3DERR_INVALIDCALL);
+        CHECK_EQ(t->CreateCubeTexture(128, 1, D3DUSAGE_WRITEONLY, D3DFMT_A8R8G8B8, pool, &cube, nullptr),
+                 D3DERR_INVALIDCALL);
+    }
     IDirect3DVolumeTexture9* volume = nullptr;
+    CHECK_EQ(t->CreateVolumeTexture(4, 4, 2, 1, D3DUSAGE_WRITEONLY, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH, &volume,
+                                    nullptr),
+             D3DERR_INVALIDCALL);
     CHECK_EQ(t->CreateVolumeTexture(4, 4, 4, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT,
                                     &volume, nullptr),
              D3DERR_INVALIDCALL);
@@ -156,7 +165,7 @@ TEST(TextureRules, LockRectChecksLevelsRectanglesAndPools) {
     CHECK_EQ(texture->LockRect(1, &locked, &outside, 0), D3DERR_INVALIDCALL);
     const RECT empty{2, 2, 2, 3};
     CHECK_EQ(texture->LockRect(1, &locked, &empty, 0), D3DERR_INVALIDCALL);
-    CHECK_EQ(texture->UnlockRect(0), D3DERR_INVALIDCALL); // not locked
+    CHECK_EQ(texture->UnlockRect(0), D3D_OK); // not locked: D3D_OK on Windows, see below
     // A rectangle's pointer is its first texel: write one there, read it back through a whole lock.
     const RECT one{2, 3, 3, 4};
     REQUIRE(texture->LockRect(0, &locked, &one, 0) == D3D_OK);
@@ -288,5 +297,95 @@ TEST(TextureRules, StateBlockRebindsItsTexture) {
     if (bound) bound->Release();
     block->Release();
     CHECK_EQ(t->SetTexture(2, nullptr), D3D_OK);
+    CHECK_EQ(texture->Release(), 0u);
+}
+
+// Wine's test_lockrect_invalid and test_lockbox_invalid record Windows unlocking what is not
+// locked: a 2D texture's level answers D3D_OK, through the texture and through the level's
+// surface; a cube texture's too through the cube texture, but its face's surface refuses, as do
+// an offscreen plain surface and a volume texture's level.
+TEST(TextureRules, UnlockingWhatIsNotLockedDependsOnTheResource) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    IDirect3DCubeTexture9* cube = nullptr;
+    IDirect3DVolumeTexture9* volume = nullptr;
+    IDirect3DSurface9 *offscreen = nullptr, *level = nullptr, *face = nullptr;
+    REQUIRE(t->CreateTexture(8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &texture, nullptr) == D3D_OK);
+    REQUIRE(t->CreateCubeTexture(8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &cube, nullptr) == D3D_OK);
+    REQUIRE(t->CreateVolumeTexture(4, 4, 2, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH, &volume, nullptr) ==
+            D3D_OK);
+    REQUIRE(t->CreateOffscreenPlainSurface(8, 8, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH, &offscreen, nullptr) ==
+            D3D_OK);
+    REQUIRE(texture->GetSurfaceLevel(0, &level) == D3D_OK);
+    REQUIRE(cube->GetCubeMapSurface(D3DCUBEMAP_FACE_NEGATIVE_X, 0, &face) == D3D_OK);
+    D3DLOCKED_RECT locked{};
+    D3DLOCKED_BOX box{};
+    REQUIRE(texture->LockRect(0, &locked, nullptr, 0) == D3D_OK);
+    CHECK_EQ(texture->UnlockRect(0), D3D_OK);
+    CHECK_EQ(texture->UnlockRect(0), D3D_OK);
+    CHECK_EQ(level->UnlockRect(), D3D_OK);
+    CHECK_EQ(texture->UnlockRect(1), D3DERR_INVALIDCALL); // no such level
+    REQUIRE(cube->LockRect(D3DCUBEMAP_FACE_NEGATIVE_X, 0, &locked, nullptr, 0) == D3D_OK);
+    CHECK_EQ(cube->UnlockRect(D3DCUBEMAP_FACE_NEGATIVE_X, 0), D3D_OK);
+    CHECK_EQ(cube->UnlockRect(D3DCUBEMAP_FACE_NEGATIVE_X, 0), D3D_OK);
+    CHECK_EQ(face->UnlockRect(), D3DERR_INVALIDCALL);
+    REQUIRE(offscreen->LockRect(&locked, nullptr, 0) == D3D_OK);
+    CHECK_EQ(offscreen->UnlockRect(), D3D_OK);
+    CHECK_EQ(offscreen->UnlockRect(), D3DERR_INVALIDCALL);
+    REQUIRE(volume->LockBox(0, &box, nullptr, 0) == D3D_OK);
+    CHECK_EQ(volume->UnlockBox(0), D3D_OK);
+    CHECK_EQ(volume->UnlockBox(0), D3DERR_INVALIDCALL);
+    // The level still locks and unlocks as before.
+    REQUIRE(level->LockRect(&locked, nullptr, 0) == D3D_OK);
+    CHECK_EQ(texture->LockRect(0, &locked, nullptr, 0), D3DERR_INVALIDCALL); // locked through the surface
+    CHECK_EQ(level->UnlockRect(), D3D_OK);
+    releaseAll(face, level, offscreen, volume, cube, texture);
+}
+
+// Wine's test_mipmap_lock: two levels of a system-memory texture lock at once; UpdateSurface
+// refuses a locked source level, UpdateTexture does not look at its levels' locks.
+TEST(TextureRules, UpdateSurfaceRefusesALockedSource) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9 *system = nullptr, *video = nullptr;
+    REQUIRE(t->CreateTexture(4, 4, 2, 0, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &system, nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(4, 4, 2, 0, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &video, nullptr) == D3D_OK);
+    IDirect3DSurface9 *from0 = nullptr, *from1 = nullptr, *to0 = nullptr, *to1 = nullptr;
+    REQUIRE(system->GetSurfaceLevel(0, &from0) == D3D_OK);
+    REQUIRE(system->GetSurfaceLevel(1, &from1) == D3D_OK);
+    REQUIRE(video->GetSurfaceLevel(0, &to0) == D3D_OK);
+    REQUIRE(video->GetSurfaceLevel(1, &to1) == D3D_OK);
+    D3DLOCKED_RECT locked{};
+    CHECK_EQ(system->LockRect(0, &locked, nullptr, 0), D3D_OK);
+    CHECK_EQ(system->LockRect(1, &locked, nullptr, 0), D3D_OK);
+    CHECK_EQ(system->UnlockRect(0), D3D_OK);
+    CHECK_EQ(t->UpdateSurface(from0, nullptr, to0, nullptr), D3D_OK);
+    CHECK_EQ(t->UpdateSurface(from1, nullptr, to1, nullptr), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->UpdateTexture(system, video), D3D_OK);
+    CHECK_EQ(system->UnlockRect(1), D3D_OK);
+    CHECK_EQ(t->UpdateSurface(from1, nullptr, to1, nullptr), D3D_OK);
+    releaseAll(from0, from1, to0, to1, system, video);
+}
+
+// Wine's test_get_set_texture: Windows never calls through the program's texture pointer in
+// SetTexture, so a texture whose vtable the program overwrote (or cleared) still binds and
+// unbinds.
+TEST(TextureRules, SetTextureNeverCallsThroughTheProgramsPointer) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture, nullptr) == D3D_OK);
+    void** vtable = reinterpret_cast<void**>(texture);
+    void* const saved = *vtable;
+    for (void* bad : {reinterpret_cast<void*>(uintptr_t(0xDEADBEEF)), static_cast<void*>(nullptr)}) {
+        *vtable = bad;
+        CHECK_EQ(t->SetTexture(0, reinterpret_cast<IDirect3DBaseTexture9*>(texture)), D3D_OK);
+        CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
+        *vtable = saved;
+    }
+    // Not one of this device's textures: a pointer to something else is refused, not read.
+    void* notATexture[4] = {};
+    CHECK_EQ(t->SetTexture(0, reinterpret_cast<IDirect3DBaseTexture9*>(notATexture)), D3DERR_INVALIDCALL);
     CHECK_EQ(texture->Release(), 0u);
 }
