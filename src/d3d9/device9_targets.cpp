@@ -208,11 +208,15 @@ HRESULT STDMETHODCALLTYPE Device9::SetRenderTarget(DWORD index, IDirect3DSurface
     state_.setRenderTarget(index, s ? s->handle() : 0);
     recordRenderTarget(index);
     if (index == 0) {
-        // D3D9: a new render target 0 resets the viewport and the scissor rectangle to cover it.
+        // D3D9: a new render target 0 resets the viewport and the scissor rectangle to cover it,
+        // on the device even while a block is recorded, which does not take the reset (Wine's
+        // test_set_rt_vp_scissor).
+        const bool suspended = suspendRecording();
         ::D3DVIEWPORT9 viewport{0, 0, s->desc().Width, s->desc().Height, 0.0f, 1.0f};
         SetViewport(&viewport);
         const RECT scissor{0, 0, LONG(s->desc().Width), LONG(s->desc().Height)};
         SetScissorRect(&scissor);
+        if (suspended) resumeRecording();
     }
     return D3D_OK;
 }

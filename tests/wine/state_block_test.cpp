@@ -287,3 +287,39 @@ TEST(StateBlock, ResetIsRefusedWhileABlockLives) {
     pp = windowedParameters(t.window.hwnd, 16, 16, false);
     CHECK_EQ(t->Reset(&pp), D3D_OK);
 }
+
+// Wine's test_set_rt_vp_scissor records Windows: SetRenderTarget(0, ...) resets the viewport and
+// the scissor rectangle to the new target on the device, even while a block is recorded, and the
+// block does not take the reset (a viewport recorded before it stays in the block).
+TEST(StateBlock, NewRenderTargetResetsTheViewportOfTheDeviceWhileRecording) {
+    TestDevice t(64, 32);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9 *target = nullptr, *backBuffer = nullptr;
+    REQUIRE(t->CreateRenderTarget(16, 8, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &target, nullptr) ==
+            D3D_OK);
+    REQUIRE(t->GetRenderTarget(0, &backBuffer) == D3D_OK);
+    const D3DVIEWPORT9 recorded{1, 2, 3, 4, 0.25f, 0.75f};
+    CHECK_EQ(t->BeginStateBlock(), D3D_OK);
+    CHECK_EQ(t->SetViewport(&recorded), D3D_OK);
+    CHECK_EQ(t->SetRenderTarget(0, target), D3D_OK);
+    IDirect3DStateBlock9* block = nullptr;
+    CHECK_EQ(t->EndStateBlock(&block), D3D_OK);
+    REQUIRE(block != nullptr);
+    D3DVIEWPORT9 viewport{};
+    RECT scissor{};
+    CHECK_EQ(t->GetViewport(&viewport), D3D_OK);
+    CHECK(viewport.X == 0 && viewport.Y == 0 && viewport.Width == 16 && viewport.Height == 8 &&
+          viewport.MinZ == 0.0f && viewport.MaxZ == 1.0f);
+    CHECK_EQ(t->GetScissorRect(&scissor), D3D_OK);
+    CHECK(scissor.left == 0 && scissor.top == 0 && scissor.right == 16 && scissor.bottom == 8);
+
+    // The target back: the reset follows it. Applying the block brings its own viewport and
+    // leaves the scissor rectangle, which it does not hold.
+    CHECK_EQ(t->SetRenderTarget(0, backBuffer), D3D_OK);
+    CHECK_EQ(block->Apply(), D3D_OK);
+    CHECK_EQ(t->GetViewport(&viewport), D3D_OK);
+    CHECK(std::memcmp(&viewport, &recorded, sizeof viewport) == 0);
+    CHECK_EQ(t->GetScissorRect(&scissor), D3D_OK);
+    CHECK(scissor.left == 0 && scissor.top == 0 && scissor.right == 64 && scissor.bottom == 32);
+    releaseAll(block, backBuffer, target);
+}
