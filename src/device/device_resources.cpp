@@ -205,9 +205,10 @@ HRESULT Device::destroyResource(uint32_t handle) {
     if (it->second->gpuOnly()) return destroyTargetTexture(handle);
     if (streamOutput_) streamOutput_->forget(it->second.get());
     if (processVerticesCapture_) processVerticesCapture_->forget(it->second.get());
-    // The GPU may still read it: keep it until then, without waiting.
-    if (commands_->busy(it->second->useSerial())) {
-        if (commands_->completionValue(it->second->useSerial()) == 0) commands_->flush();
+    // The GPU may still read it (or memory a DISCARD renamed away): keep it until then, without
+    // waiting.
+    if (const uint64_t last = it->second->lastUseSerial(); commands_->busy(last)) {
+        if (commands_->completionValue(last) == 0) commands_->flush();
         graveyard_.push_back(std::move(it->second));
     }
     resources_.erase(it);
@@ -217,7 +218,8 @@ HRESULT Device::destroyResource(uint32_t handle) {
 }
 
 void Device::collectGraveyard() {
-    std::erase_if(graveyard_, [&](const std::unique_ptr<Resource>& r) { return !commands_->busy(r->useSerial()); });
+    std::erase_if(graveyard_,
+                  [&](const std::unique_ptr<Resource>& r) { return !commands_->busy(r->lastUseSerial()); });
 }
 
 Resource* Device::findResource(uint32_t handle) {

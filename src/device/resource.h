@@ -16,6 +16,7 @@
 
 #include <volk.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -112,6 +113,14 @@ class Resource {
     // The CommandContext serial of the latest recording that reads the resource (0: none).
     uint64_t useSerial() const { return useSerial_; }
     void markUsed(uint64_t serial) { useSerial_ = serial; }
+    // The latest recording that reads any of its memory: the current buffer or one a DISCARD
+    // lock renamed away (serials grow). The resource may go only after that one.
+    uint64_t lastUseSerial() const {
+        uint64_t last = useSerial_;
+        for (const BufferVersion& v : retired_)
+            last = std::max(last, v.serial);
+        return last;
+    }
 
     // Locks in progress, per texture subresource (index 0 for buffers): the lock's
     // D3DDDI_LOCK_* flags, or nullopt when not locked.

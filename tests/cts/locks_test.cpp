@@ -70,6 +70,24 @@ TEST_F(Locks, DiscardRenamesWhileTheGpuReadsTheOldData) {
     EXPECT_EQ(pixel(9, 5), 0xFF00FF00u);
 }
 
+// A buffer destroyed after a DISCARD lock renamed it away from a recorded draw: the old memory
+// stays until that draw has run (the fixture fails on any validation message, such as a command
+// buffer ended with a destroyed buffer bound), and the draw reads what it was recorded with.
+TEST_F(Locks, DestroyAfterARenameWaitsForTheRenamedMemory) {
+    const uint32_t vb = createBuffer(nullptr, 4 * sizeof(Point), false, D3DDDI_RESOURCE_DYNAMIC);
+    void* data = nullptr;
+    ASSERT_EQ(lock(vb, D3DDDI_LOCK_DISCARD, &data), S_OK);
+    static_cast<Point*>(data)[0] = {6, 4, 0xFF0000FF};
+    unlock(vb);
+    setStream(Door::Umd, 0, vb, 0, sizeof(Point));
+    ASSERT_EQ(drawPrimitive(Door::Umd, D3DPT_POINTLIST, 0, 1), S_OK); // recorded, not submitted
+    ASSERT_EQ(lock(vb, D3DDDI_LOCK_DISCARD, &data), S_OK);            // renames: the draw reads the old
+    unlock(vb);
+    setStream(Door::Umd, 0, 0, 0, 0);
+    ASSERT_EQ(umd().pfnDestroyResource(dev(), reinterpret_cast<HANDLE>(uintptr_t(vb))), S_OK);
+    EXPECT_EQ(pixel(6, 4), 0xFF0000FFu);
+}
+
 TEST_F(Locks, NoOverwriteNeverWaits) {
     const uint32_t vb = createBuffer(nullptr, 4 * sizeof(Point), false, D3DDDI_RESOURCE_DYNAMIC);
     void* data = nullptr;
