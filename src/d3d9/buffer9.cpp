@@ -40,7 +40,8 @@ HRESULT BufferStorage::create(Device9& device, UINT size, DWORD usage, ::D3DFORM
 }
 
 BufferStorage::BufferStorage(Device9& device, uint32_t handle, UINT size, ::D3DPOOL pool)
-    : device_(device), handle_(handle), size_(size), countedForReset_(pool == ::D3DPOOL_DEFAULT) {
+    : device_(device), handle_(handle), size_(size), countedForReset_(pool == ::D3DPOOL_DEFAULT),
+      discardRenames_(pool == ::D3DPOOL_DEFAULT && !device.processesVerticesInSoftware()) {
     if (countedForReset_) device_.defaultPoolObjectCreated();
 }
 
@@ -65,6 +66,11 @@ HRESULT BufferStorage::lock(UINT offset, UINT size, void** data, DWORD flags) {
         *data = mapped_ + offset;
         return D3D_OK;
     }
+    // DISCARD gives new memory only to a default-pool buffer of a device that processes vertices
+    // in hardware: Windows keeps a managed or system-memory buffer's pointer and contents, and a
+    // software device's (Wine's test_pinned_buffers). READONLY | DISCARD is a read-only lock, as
+    // Windows XP took it (Windows 7 refuses it; Wine's test_vb_lock_flags accepts both).
+    if (!discardRenames_ || (flags & D3DLOCK_READONLY)) flags &= ~DWORD(D3DLOCK_DISCARD);
     D3DDDIARG_LOCK args{};
     args.hResource = reinterpret_cast<HANDLE>(uintptr_t{handle_});
     uint32_t ddiFlags = 0;

@@ -36,6 +36,7 @@ class BufferStorage {
     unsigned locks_ = 0;        // D3D9 allows nested locks of a buffer
     uint8_t* mapped_ = nullptr; // the driver's memory while locked
     bool countedForReset_;
+    bool discardRenames_; // lock()
 };
 
 template <class Interface, class Desc> class Buffer9 final : public ResourceChild<Interface> {

@@ -301,6 +301,9 @@ class Device9 final : public IDirect3DDevice9Ex {
     // SOFTWARE and MIXED devices have software vertex processing's register files (8192 float,
     // 2048 integer and 2048 BOOL vertex shader constants), in either mode of a MIXED one, as
     // Windows' runtime gives them (Wine's test_vertex_shader_constant, test_unsupported_shaders).
+    bool processesVerticesInSoftware() const {
+        return (creation_.flags & D3DCREATE_SOFTWARE_VERTEXPROCESSING) != 0;
+    }
     bool softwareVertexRegisters() const {
         return (creation_.flags & (D3DCREATE_SOFTWARE_VERTEXPROCESSING | D3DCREATE_MIXED_VERTEXPROCESSING)) !=
                0;
