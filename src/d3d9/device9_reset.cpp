@@ -47,6 +47,10 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
             checkPresentParameters(*creation_.adapter, creation_.focusWindow, creation_.extended, checked);
         FAILED(hr))
         return hr;
+    // The device's bindings go first: what only they hold is released, and does not stop the
+    // Reset (Wine's test_reset_resources: bound render targets and depth surfaces the program
+    // released). A Reset that fails leaves a device that only takes another.
+    releaseBindings();
     if (const int live = defaultPoolObjects_.load(); live > 0) {
         DDIVK_WARN("d3d9: Reset refused: %d D3DPOOL_DEFAULT resources or state blocks are still alive", live);
         return D3DERR_INVALIDCALL;
@@ -93,8 +97,8 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
         return D3DERR_INVALIDCALL;
     }
 
-    // The front end's side: no bindings, default state, the new implicit surfaces.
-    releaseBindings();
+    // The front end's side: no bindings (released above), default state, the new implicit
+    // surfaces.
     delete backBuffer_;
     delete autoDepth_;
     backBuffer_ = back;

@@ -156,3 +156,46 @@ TEST(Reset, RefusesWhileDefaultPoolResourcesLive) {
     CHECK_EQ(wrong, 0);
     managedVb->Release();
 }
+
+// Wine's test_reset_resources records Windows: default-pool surfaces only the device still holds
+// (bound render targets, a texture's level among them, and the depth surface, the program's
+// references released) do not stop Reset, which unbinds them: render target 0 is the new back
+// buffer and the other targets are gone (D3DERR_NOTFOUND).
+TEST(Reset, ReleasesWhatOnlyTheBindingsHold) {
+    TestDevice t(16, 16, true);
+    REQUIRE(t.device != nullptr);
+    D3DCAPS9 caps{};
+    REQUIRE(t->GetDeviceCaps(&caps) == D3D_OK);
+    IDirect3DSurface9* depth = nullptr;
+    REQUIRE(t->CreateDepthStencilSurface(128, 128, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, TRUE, &depth,
+                                         nullptr) == D3D_OK);
+    CHECK_EQ(t->SetDepthStencilSurface(depth), D3D_OK);
+    depth->Release();
+    for (DWORD i = 0; i < caps.NumSimultaneousRTs; ++i) {
+        IDirect3DTexture9* texture = nullptr;
+        IDirect3DSurface9* level = nullptr;
+        REQUIRE(t->CreateTexture(128, 128, 1, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT,
+                                 &texture, nullptr) == D3D_OK);
+        REQUIRE(texture->GetSurfaceLevel(0, &level) == D3D_OK);
+        CHECK_EQ(t->SetRenderTarget(i, level), D3D_OK);
+        level->Release();
+        texture->Release();
+    }
+    D3DPRESENT_PARAMETERS pp = windowedParameters(t.window.hwnd, 16, 16, true);
+    CHECK_EQ(t->Reset(&pp), D3D_OK);
+    IDirect3DSurface9 *target = nullptr, *back = nullptr;
+    CHECK_EQ(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back), D3D_OK);
+    CHECK_EQ(t->GetRenderTarget(0, &target), D3D_OK);
+    CHECK(target != nullptr && target == back);
+    releaseAll(target, back);
+    for (DWORD i = 1; i < caps.NumSimultaneousRTs; ++i) {
+        target = reinterpret_cast<IDirect3DSurface9*>(1);
+        CHECK_EQ(t->GetRenderTarget(i, &target), D3DERR_NOTFOUND);
+        CHECK(target == nullptr);
+    }
+    // The device draws on (a clear of the new back buffer read back).
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF336699, 1.0f, 0), D3D_OK);
+    const std::vector<uint32_t> pixels = readBackBuffer(t.device);
+    REQUIRE(pixels.size() == 16 * 16);
+    CHECK_EQ(pixels[8 * 16 + 8] & 0xFFFFFF, 0x336699u);
+}
