@@ -147,7 +147,7 @@ void vertexCaps(const Adapter& a, D3DCAPS9& c) {
     c.FVFCaps = D3DFVFCAPS_PSIZE | 8; // low bits: texture coordinate sets
     // User clip planes are gl_ClipDistance: none without shaderClipDistance.
     c.MaxUserClipPlanes = a.caps.coreFeatures.shaderClipDistance ? state::kMaxClipPlanes : 0;
-    c.MaxPointSize = a.caps.coreFeatures.largePoints ? l.pointSizeRange[1] : 1.0f;
+    c.MaxPointSize = maxPointSize(a);
     // A triangle list's vertex count (3 per primitive) must fit the 32-bit count of vkCmdDraw.
     c.MaxPrimitiveCount = 0x55555555;
     c.MaxVertexIndex = a.caps.coreFeatures.fullDrawIndexUint32 ? 0xFFFFFFFF : l.maxDrawIndexedIndexValue;
@@ -164,6 +164,10 @@ void vertexCaps(const Adapter& a, D3DCAPS9& c) {
 }
 
 } // namespace
+
+float maxPointSize(const Adapter& adapter) {
+    return adapter.caps.coreFeatures.largePoints ? adapter.properties.limits.pointSizeRange[1] : 1.0f;
+}
 
 D3DCAPS9 deviceCaps(const Adapter& adapter, UINT ordinal) {
     D3DCAPS9 c{};

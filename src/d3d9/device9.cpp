@@ -41,6 +41,7 @@ state::DeviceDefaults Device9::defaults() const {
     d.autoDepthStencil = creation_.present.EnableAutoDepthStencil != 0;
     d.width = creation_.present.BackBufferWidth;
     d.height = creation_.present.BackBufferHeight;
+    d.pointSizeMax = maxPointSize(*creation_.adapter);
     return d;
 }
 

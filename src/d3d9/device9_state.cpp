@@ -226,7 +226,8 @@ HRESULT STDMETHODCALLTYPE Device9::GetLightEnable(DWORD index, WINBOOL* enable) 
     auto guard = lock();
     const state::LightEntry* entry = state_.light(index);
     if (!entry) return D3DERR_INVALIDCALL;
-    *enable = entry->enabled ? TRUE : FALSE;
+    // An enabled light reads 128, not TRUE, as on Windows (Wine's stateblock test records it).
+    *enable = entry->enabled ? 128 : FALSE;
     return D3D_OK;
 }
 

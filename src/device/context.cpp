@@ -4,10 +4,12 @@ namespace ddivk::device {
 namespace {
 
 // The defaults that depend on the context's attachments: ZENABLE starts on with a depth
-// surface (as with EnableAutoDepthStencil), the viewport and scissor cover the target.
+// surface (as with EnableAutoDepthStencil), the viewport and scissor cover the target; and on
+// the device: POINTSIZE_MAX starts at the largest point it draws.
 state::DeviceDefaults defaultsFor(Device& device, uint32_t renderTarget, uint32_t depthStencil) {
     state::DeviceDefaults d;
     d.autoDepthStencil = depthStencil != 0;
+    d.pointSizeMax = device.largestPoint();
     if (Surface* s = device.findSurface(renderTarget)) {
         d.width = s->width();
         d.height = s->height();

@@ -31,13 +31,6 @@ float asFloat(uint32_t bits) {
     return f;
 }
 
-// The largest point the device draws (VkPhysicalDeviceLimits::pointSizeRange, 1 without the
-// largePoints feature): the upper clamp of every draw's point size, below POINTSIZE_MAX when the
-// device's range is smaller (Point Sprites: the maximum is the smaller of the cap and the state).
-float devicePointSizeMax(const vk::Device& vulkan) {
-    return vulkan.caps().coreFeatures.largePoints ? vulkan.limits().pointSizeRange[1] : 1.0f;
-}
-
 // Fills the registers of a constant block the translation reads (the rest of the block stays
 // as the upload ring left it: the shader never reads it).
 template <class Block, class F, class I, class B>
@@ -271,7 +264,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         writeBuffer(binding, info.buffer, info.offset, info.range);
     };
     const auto& rs = s.renderStates;
-    const float pointSizeMax = std::min(asFloat(rs[D3DRS_POINTSIZE_MAX]), devicePointSizeMax(device_.vulkan()));
+    const float pointSizeMax = std::min(asFloat(rs[D3DRS_POINTSIZE_MAX]), device_.largestPoint());
     if (call.type == D3DPT_POINTLIST && pointSizeMax < asFloat(rs[D3DRS_POINTSIZE_MAX]))
         DDIVK_WARN_ONCE("point sizes above %g pixels are drawn at %g: the device's largest point", pointSizeMax,
                         pointSizeMax);

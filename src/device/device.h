@@ -43,6 +43,12 @@ class Device {
     Device& operator=(const Device&) = delete;
 
     vk::Device& vulkan() { return *vulkan_; }
+    // The largest point the Vulkan device draws (pointSizeRange, 1 without the largePoints
+    // feature): every draw's upper clamp of the point size (Point Sprites: the smaller of the cap
+    // and the state), and D3DRS_POINTSIZE_MAX's default, D3DCAPS9::MaxPointSize.
+    float largestPoint() {
+        return vulkan_->caps().coreFeatures.largePoints ? vulkan_->limits().pointSizeRange[1] : 1.0f;
+    }
     CommandContext& commands() { return *commands_; }
     // Pipelines of draws with vertex processing; null without VK_KHR_push_descriptor.
     draw::ProgramPipelineCache* programPipelines() { return programPipelines_.get(); }

@@ -210,6 +210,14 @@ TEST(IDirect3DDevice9, StartsWithTheDocumentedDefaults) {
     CHECK_EQ(t->GetTransform(D3DTS_WORLD, &world), D3D_OK);
     CHECK(world._11 == 1.0f && world._22 == 1.0f && world._33 == 1.0f && world._44 == 1.0f &&
           world._12 == 0.0f);
+    // POINTSIZE_MAX starts at the largest point the device draws (Wine's stateblock test), and an
+    // enabled light reads 128 (below, in SettersStoreWhatGettersReturn...).
+    D3DCAPS9 caps{};
+    CHECK_EQ(t->GetDeviceCaps(&caps), D3D_OK);
+    CHECK_EQ(t->GetRenderState(D3DRS_POINTSIZE_MAX, &value), D3D_OK);
+    float pointSizeMax = 0;
+    std::memcpy(&pointSizeMax, &value, sizeof value);
+    CHECK(pointSizeMax == caps.MaxPointSize);
     IDirect3DSurface9* depth = nullptr;
     CHECK_EQ(t->GetDepthStencilSurface(&depth), D3D_OK);
     if (depth) {
@@ -268,7 +276,7 @@ TEST(IDirect3DDevice9, SettersStoreWhatGettersReturnAndRefusalsChangeNothing) {
     CHECK(!enabled);
     CHECK_EQ(t->LightEnable(2, TRUE), D3D_OK);
     CHECK_EQ(t->GetLightEnable(2, &enabled), D3D_OK);
-    CHECK(enabled);
+    CHECK_EQ(enabled, 128); // Windows' TRUE here (Wine's stateblock test)
     light.Type = static_cast<D3DLIGHTTYPE>(9);
     CHECK_EQ(t->SetLight(2, &light), D3DERR_INVALIDCALL);
 

@@ -384,3 +384,29 @@ TEST(Render, ClearTakesMoreRectanglesThanOneTokenHolds) {
                         [](int x, int y) { return y * 160 + x < 20000 ? 0x00C080u : 0u; }),
              0);
 }
+
+// POINTSIZE_MAX starts at the device's largest point (D3DCAPS9::MaxPointSize, as on Windows), so
+// a 100-pixel point draws 100 pixels wide with the default states: the driver's own default
+// agrees with the one GetRenderState gives.
+TEST(Render, DefaultPointSizeMaximumIsTheDevicesLargestPoint) {
+    TestDevice t(128, 128);
+    REQUIRE(t.device != nullptr);
+    D3DCAPS9 caps{};
+    REQUIRE(t->GetDeviceCaps(&caps) == D3D_OK);
+    if (caps.MaxPointSize < 100.0f) return; // the device draws no such point
+    const float size = 100.0f;
+    DWORD bits = 0;
+    std::memcpy(&bits, &size, sizeof bits);
+    CHECK_EQ(t->SetRenderState(D3DRS_POINTSIZE, bits), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, FALSE), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    const ScreenVertex point{64.0f, 64.0f, 0.5f, 1.0f, 0xFF00FF00};
+    CHECK_EQ(t->BeginScene(), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_POINTLIST, 1, &point, sizeof point), D3D_OK);
+    CHECK_EQ(t->EndScene(), D3D_OK);
+    // The square [14, 114) on both axes: pixel centres inside the point's 100 x 100 square.
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 128, 128,
+                        [](int x, int y) { return inside(x, y, 14, 14, 114, 114) ? 0x00FF00u : 0u; }),
+             0);
+}
