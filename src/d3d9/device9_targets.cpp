@@ -48,7 +48,9 @@ HRESULT STDMETHODCALLTYPE Device9::CreateRenderTarget(UINT width, UINT height, D
     if (!surface) return D3DERR_INVALIDCALL;
     *surface = nullptr;
     if (shared || width == 0 || height == 0) return D3DERR_INVALIDCALL;
-    if (!rendersTo(*creation_.adapter, format)) return D3DERR_NOTAVAILABLE;
+    // D3DFMT_NULL: a target without memory, for depth-only passes (CheckDeviceFormat offers it).
+    const bool noMemory = uint32_t(format) == D3DFMT_NULL;
+    if (!noMemory && !rendersTo(*creation_.adapter, format)) return D3DERR_NOTAVAILABLE;
     // As CheckDeviceMultiSampleType answers. (A lockable multisampled target is made; its
     // LockRect fails, as D3D9's does.)
     if (HRESULT hr = checkMultisample(*creation_.adapter, format, multisample, quality); FAILED(hr))

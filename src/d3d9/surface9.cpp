@@ -102,7 +102,7 @@ HRESULT Surface9::UnlockRect() {
     if (container_) return container_->unlockLevel(subresource_);
     if (texels_) return texels_->unlock(0);
     if (!locked_) return D3DERR_INVALIDCALL;
-    if (handle_) {
+    if (handle_ && uint32_t(desc_.Format) != D3DFMT_NULL) {
         // The driver writes the copy back (unless READONLY), ordered before later work.
         auto guard = owner_.lock();
         D3DDDIARG_UNLOCK args{reinterpret_cast<HANDLE>(uintptr_t{handle_}), 0, 0};
@@ -121,6 +121,17 @@ HRESULT Surface9::UnlockRect() {
 HRESULT Surface9::lockDriverSurface(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags) {
     // Multisampled surfaces have no CPU layout (the driver refuses them too).
     if (!lockable_ || locked_ || desc_.MultiSampleType != D3DMULTISAMPLE_NONE) return D3DERR_INVALIDCALL;
+    if (uint32_t(desc_.Format) == D3DFMT_NULL) {
+        // No pixels anywhere: Windows still gives memory and a pitch (Wine's
+        // test_surface_format_null), which the program may write and nothing reads.
+        if (rect && !insideSurface(*rect, desc_)) return D3DERR_INVALIDCALL;
+        pitch_ = desc_.Width * 4;
+        memory_.resize(size_t{pitch_} * desc_.Height);
+        locked->pBits = memory_.data() + (rect ? size_t(rect->top) * pitch_ + size_t(rect->left) * 4 : 0);
+        locked->Pitch = INT(pitch_);
+        locked_ = true;
+        return D3D_OK;
+    }
     auto guard = owner_.lock();
     D3DDDIARG_LOCK args{};
     args.hResource = reinterpret_cast<HANDLE>(uintptr_t{handle_});

@@ -184,3 +184,49 @@ TEST(LockableTarget, D16LockableDepthLocksAsIntegers) {
     depth->Release();
     target->Release();
 }
+
+// D3DFMT_NULL, the memoryless render target NVIDIA and AMD offer for depth-only passes: what
+// CheckDeviceFormat offers, CreateRenderTarget makes (Wine's test_surface_format_null records
+// Windows): it binds, clears, locks with memory and a pitch, and a pass drawn into it writes
+// the depth buffer, which a later pass into the back buffer tests against.
+TEST(LockableTarget, NullFormatTargetTakesDepthOnlyPasses) {
+    TestDevice t(64, 64, true);
+    REQUIRE(t.device != nullptr);
+    const D3DFORMAT null = D3DFORMAT(MAKEFOURCC('N', 'U', 'L', 'L'));
+    REQUIRE(t.d3d->CheckDeviceFormat(D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8,
+                                     D3DUSAGE_RENDERTARGET, D3DRTYPE_SURFACE, null) == D3D_OK);
+    CHECK_EQ(t.d3d->CheckDepthStencilMatch(D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, null,
+                                           D3DFMT_D24S8),
+             D3D_OK);
+    IDirect3DSurface9 *target = nullptr, *back = nullptr;
+    CHECK_EQ(t->CreateRenderTarget(64, 64, null, D3DMULTISAMPLE_NONE, 0, TRUE, &target, nullptr), D3D_OK);
+    REQUIRE(target != nullptr);
+    D3DSURFACE_DESC desc{};
+    CHECK_EQ(target->GetDesc(&desc), D3D_OK);
+    CHECK(desc.Width == 64 && desc.Height == 64 && desc.Format == null &&
+          desc.Usage == D3DUSAGE_RENDERTARGET);
+    D3DLOCKED_RECT locked{};
+    CHECK_EQ(target->LockRect(&locked, nullptr, 0), D3D_OK);
+    CHECK(locked.pBits != nullptr && locked.Pitch != 0);
+    CHECK_EQ(target->UnlockRect(), D3D_OK);
+
+    REQUIRE(t->GetRenderTarget(0, &back) == D3D_OK);
+    CHECK_EQ(t->SetRenderTarget(0, target), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFFFFFFFF, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, FALSE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZFUNC, D3DCMP_LESS), D3D_OK);
+    const std::vector<ScreenVertex> nearer = screenRect(0, 0, 32, 64, 0.25f, 0xFFFF0000);
+    CHECK_EQ(t->BeginScene(), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, nearer.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->SetRenderTarget(0, back), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    const std::vector<ScreenVertex> farther = screenRect(0, 0, 64, 64, 0.5f, 0xFF00FF00);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, farther.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->EndScene(), D3D_OK);
+    // Left half: behind the depth the NULL pass wrote; right half: drawn.
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 64, 64,
+                              [](int x, int) { return x < 32 ? 0x000000u : 0x00FF00u; }),
+             0);
+    releaseAll(back, target);
+}
