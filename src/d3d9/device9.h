@@ -531,6 +531,17 @@ class Device9 final : public IDirect3DDevice9Ex {
     std::shared_ptr<ObjectRegistry> registry_ = std::make_shared<ObjectRegistry>();
     uint32_t nextStateBlock_ = 1; // handles of state blocks, chosen here (DP2 STATESET's dwParam)
     uint32_t recordingBlock_ = 0; // the handle BeginStateBlock gave, 0 when not recording
+    // While recording, the setters leave the device's Bound<> slots (the getters answer the
+    // device's bindings, as on Windows) and hold what they record here instead, until the block
+    // takes its own holds at EndStateBlock.
+    std::vector<ObjectRegistry::Hold> recordingHolds_;
+    // Binds `object` in `slot`, or while recording holds it for the recording.
+    template <class T> void bindOrHold(Bound<T>& slot, T* object, ObjectKind kind, uint32_t handle) {
+        if (!state_.recording())
+            slot.reset(object);
+        else if (handle)
+            recordingHolds_.push_back(registry_->hold(kind, handle));
+    }
 };
 
 } // namespace ddivk::d3d9

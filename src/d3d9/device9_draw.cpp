@@ -133,7 +133,7 @@ HRESULT STDMETHODCALLTYPE Device9::SetStreamSource(UINT stream, IDirect3DVertexB
         stride = previous.stride;
     }
     if (state_.setStreamSource(stream, handle, offset, stride) != S_OK) return D3DERR_INVALIDCALL;
-    streams_[stream].reset(buffer);
+    bindOrHold(streams_[stream], buffer, ObjectKind::VertexBuffer, handle);
     D3DHAL_DP2SETSTREAMSOURCE2 s{stream, handle, offset, stride};
     stream_->token(D3DDP2OP_SETSTREAMSOURCE2, s);
     return D3D_OK;
@@ -174,7 +174,7 @@ HRESULT STDMETHODCALLTYPE Device9::SetIndices(IDirect3DIndexBuffer9* data) {
     const uint32_t handle = buffer ? buffer->handle() : 0;
     const uint32_t stride = buffer ? (buffer->desc().Format == ::D3DFMT_INDEX32 ? 4 : 2) : 0;
     if (state_.setIndices(handle, stride) != S_OK) return D3DERR_INVALIDCALL;
-    indices_.reset(buffer);
+    bindOrHold(indices_, buffer, ObjectKind::IndexBuffer, handle);
     D3DHAL_DP2SETINDICES i{handle, stride};
     stream_->token(D3DDP2OP_SETINDICES, i);
     return D3D_OK;

@@ -126,6 +126,7 @@ void Device9::releaseBindings() {
     indices_.reset(nullptr);
     releaseBoundTextures();  // textures
     shaderBindings_.reset(); // declaration and shaders
+    recordingHolds_.clear();
 }
 
 } // namespace ddivk::d3d9

@@ -66,7 +66,8 @@ HRESULT STDMETHODCALLTYPE Device9::EndStateBlock(IDirect3DStateBlock9** block) {
     recordingBlock_ = 0;
     recordStateSet(D3DHAL_STATESETEND, handle, 0);
     rebindFromState();
-    *block = new StateBlock9(*this, handle);
+    *block = new StateBlock9(*this, handle); // holds what it recorded
+    recordingHolds_.clear();
     return D3D_OK;
 }
 

@@ -117,7 +117,7 @@ HRESULT STDMETHODCALLTYPE Device9::SetTexture(DWORD sampler, IDirect3DBaseTextur
         return D3D_OK;
     if (state_.setDdiTextureStageState(sampler, ddivk::D3DTSS_TEXTUREMAP, handle) != S_OK)
         return D3DERR_INVALIDCALL;
-    textures_[index].reset(t);
+    bindOrHold(textures_[index], t, ObjectKind::Texture, handle);
     D3DHAL_DP2TEXTURESTAGESTATE tss{};
     tss.wStage = uint16_t(sampler);
     tss.TSState = ddivk::D3DTSS_TEXTUREMAP;

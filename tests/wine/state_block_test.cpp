@@ -323,3 +323,54 @@ TEST(StateBlock, NewRenderTargetResetsTheViewportOfTheDeviceWhileRecording) {
     CHECK(scissor.left == 0 && scissor.top == 0 && scissor.right == 64 && scissor.bottom == 32);
     releaseAll(block, backBuffer, target);
 }
+
+// Wine's stateblock test records Windows: while a block is recorded the getters give the
+// device's bindings, not the recorded ones; the block keeps what it recorded alive (the program
+// released it before EndStateBlock) and Apply binds it.
+TEST(StateBlock, GettersGiveTheDevicesBindingsWhileRecording) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DVertexBuffer9* vb = nullptr;
+    IDirect3DIndexBuffer9* ib = nullptr;
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateVertexBuffer(64, 0, 0, D3DPOOL_MANAGED, &vb, nullptr) == D3D_OK);
+    REQUIRE(t->CreateIndexBuffer(64, 0, D3DFMT_INDEX16, D3DPOOL_MANAGED, &ib, nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture, nullptr) == D3D_OK);
+    CHECK_EQ(t->BeginStateBlock(), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(0, vb, 16, 12), D3D_OK);
+    CHECK_EQ(t->SetIndices(ib), D3D_OK);
+    CHECK_EQ(t->SetTexture(0, texture), D3D_OK);
+    IDirect3DVertexBuffer9* gotVb = reinterpret_cast<IDirect3DVertexBuffer9*>(1);
+    IDirect3DIndexBuffer9* gotIb = reinterpret_cast<IDirect3DIndexBuffer9*>(1);
+    IDirect3DBaseTexture9* gotTexture = reinterpret_cast<IDirect3DBaseTexture9*>(1);
+    UINT offset = 1, stride = 1;
+    CHECK_EQ(t->GetStreamSource(0, &gotVb, &offset, &stride), D3D_OK);
+    CHECK(gotVb == nullptr);
+    CHECK_EQ(offset, 0u);
+    CHECK_EQ(stride, 0u);
+    CHECK_EQ(t->GetIndices(&gotIb), D3D_OK);
+    CHECK(gotIb == nullptr);
+    CHECK_EQ(t->GetTexture(0, &gotTexture), D3D_OK);
+    CHECK(gotTexture == nullptr);
+    // Released by the program while recorded: the recording and then the block keep them.
+    CHECK_EQ(vb->Release(), 0u);
+    CHECK_EQ(ib->Release(), 0u);
+    CHECK_EQ(texture->Release(), 0u);
+    IDirect3DStateBlock9* block = nullptr;
+    CHECK_EQ(t->EndStateBlock(&block), D3D_OK);
+    REQUIRE(block != nullptr);
+    CHECK_EQ(block->Apply(), D3D_OK);
+    CHECK_EQ(t->GetStreamSource(0, &gotVb, &offset, &stride), D3D_OK);
+    CHECK(gotVb == vb);
+    CHECK_EQ(offset, 16u);
+    CHECK_EQ(stride, 12u);
+    CHECK_EQ(t->GetIndices(&gotIb), D3D_OK);
+    CHECK(gotIb == ib);
+    CHECK_EQ(t->GetTexture(0, &gotTexture), D3D_OK);
+    CHECK(gotTexture == texture);
+    releaseAll(gotVb, gotIb, gotTexture);
+    CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
+    CHECK_EQ(t->SetIndices(nullptr), D3D_OK);
+    CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
+    block->Release();
+}
