@@ -63,14 +63,14 @@ template <class T> T* current(const Bound<T>& slot, uint32_t handle) {
     return object && handle != 0 && object->handle() == handle ? object : nullptr;
 }
 
-// Set*: the state cache takes the handle, the device holds the object (not while recording a
-// state block: the device's bindings stay), then the token `op` carries the handle.
-template <class Item, class T>
-HRESULT bind(T* object, Bound<T>& slot, state::StateCache& cache,
-             ddivk::HRESULT (state::StateCache::*set)(uint32_t), CommandStream& stream, uint8_t op) {
+// Set*: the state cache takes the handle, `keep(object, handle)` binds the object on the device
+// (or holds it for a recording: Device9::bindOrHold), then the token `op` carries the handle.
+template <class Item, class T, class Keep>
+HRESULT bind(T* object, state::StateCache& cache, ddivk::HRESULT (state::StateCache::*set)(uint32_t),
+             CommandStream& stream, uint8_t op, Keep keep) {
     const uint32_t handle = object ? object->handle() : 0;
     if ((cache.*set)(handle) != S_OK) return D3DERR_INVALIDCALL;
-    if (!cache.recording()) slot.reset(object);
+    keep(object, handle);
     stream.token(op, Item{handle});
     return D3D_OK;
 }
@@ -121,8 +121,10 @@ VertexDeclaration9* Device9::currentDeclaration() {
 HRESULT STDMETHODCALLTYPE Device9::SetVertexDeclaration(IDirect3DVertexDeclaration9* object) {
     auto guard = lock();
     return bind<D3DHAL_DP2VERTEXSHADER>(
-        static_cast<VertexDeclaration9*>(object), shaderBindings().declaration, state_,
-        &state::StateCache::setVertexDeclaration, *stream_, D3DDP2OP_SETVERTEXSHADERDECL);
+        static_cast<VertexDeclaration9*>(object), state_, &state::StateCache::setVertexDeclaration, *stream_,
+        D3DDP2OP_SETVERTEXSHADERDECL, [&](VertexDeclaration9* o, uint32_t h) {
+            bindOrHold(shaderBindings().declaration, o, ObjectKind::VertexDeclaration, h);
+        });
 }
 
 // After SetFVF: the FVF's declaration, as the runtime converts it (fvf_declaration.h).
@@ -188,9 +190,11 @@ HRESULT STDMETHODCALLTYPE Device9::CreatePixelShader(const DWORD* code, IDirect3
 
 HRESULT STDMETHODCALLTYPE Device9::SetVertexShader(IDirect3DVertexShader9* object) {
     auto guard = lock();
-    return bind<D3DHAL_DP2VERTEXSHADER>(static_cast<VertexShader9*>(object), shaderBindings().vertexShader,
-                                        state_, &state::StateCache::setVertexShader, *stream_,
-                                        D3DDP2OP_SETVERTEXSHADERFUNC);
+    return bind<D3DHAL_DP2VERTEXSHADER>(
+        static_cast<VertexShader9*>(object), state_, &state::StateCache::setVertexShader, *stream_,
+        D3DDP2OP_SETVERTEXSHADERFUNC, [&](VertexShader9* o, uint32_t h) {
+            bindOrHold(shaderBindings().vertexShader, o, ObjectKind::VertexShader, h);
+        });
 }
 
 HRESULT STDMETHODCALLTYPE Device9::GetVertexShader(IDirect3DVertexShader9** shader) {
@@ -201,9 +205,11 @@ HRESULT STDMETHODCALLTYPE Device9::GetVertexShader(IDirect3DVertexShader9** shad
 
 HRESULT STDMETHODCALLTYPE Device9::SetPixelShader(IDirect3DPixelShader9* object) {
     auto guard = lock();
-    return bind<D3DHAL_DP2PIXELSHADER>(static_cast<PixelShader9*>(object), shaderBindings().pixelShader,
-                                       state_, &state::StateCache::setPixelShader, *stream_,
-                                       D3DDP2OP_SETPIXELSHADER);
+    return bind<D3DHAL_DP2PIXELSHADER>(
+        static_cast<PixelShader9*>(object), state_, &state::StateCache::setPixelShader, *stream_,
+        D3DDP2OP_SETPIXELSHADER, [&](PixelShader9* o, uint32_t h) {
+            bindOrHold(shaderBindings().pixelShader, o, ObjectKind::PixelShader, h);
+        });
 }
 
 HRESULT STDMETHODCALLTYPE Device9::GetPixelShader(IDirect3DPixelShader9** shader) {

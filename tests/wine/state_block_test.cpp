@@ -3,6 +3,7 @@
 // block holds on the buffers it captured.
 #include "check.h"
 #include "device_support.h"
+#include "shader_support.h"
 #include "texture_support.h" // mismatchedPixels
 
 #include <cstring>
@@ -336,7 +337,16 @@ TEST(StateBlock, GettersGiveTheDevicesBindingsWhileRecording) {
     REQUIRE(t->CreateVertexBuffer(64, 0, 0, D3DPOOL_MANAGED, &vb, nullptr) == D3D_OK);
     REQUIRE(t->CreateIndexBuffer(64, 0, D3DFMT_INDEX16, D3DPOOL_MANAGED, &ib, nullptr) == D3D_OK);
     REQUIRE(t->CreateTexture(4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture, nullptr) == D3D_OK);
+    IDirect3DVertexShader9* vs = nullptr;
+    IDirect3DPixelShader9* ps = nullptr;
+    IDirect3DVertexDeclaration9* declaration = nullptr;
+    REQUIRE(t->CreateVertexShader(shader_code::kColourVs30, &vs) == D3D_OK);
+    REQUIRE(t->CreatePixelShader(shader_code::kColourPs30, &ps) == D3D_OK);
+    REQUIRE(t->CreateVertexDeclaration(kPositionColour, &declaration) == D3D_OK);
     CHECK_EQ(t->BeginStateBlock(), D3D_OK);
+    CHECK_EQ(t->SetVertexShader(vs), D3D_OK);
+    CHECK_EQ(t->SetPixelShader(ps), D3D_OK);
+    CHECK_EQ(t->SetVertexDeclaration(declaration), D3D_OK);
     CHECK_EQ(t->SetStreamSource(0, vb, 16, 12), D3D_OK);
     CHECK_EQ(t->SetIndices(ib), D3D_OK);
     CHECK_EQ(t->SetTexture(0, texture), D3D_OK);
@@ -356,6 +366,9 @@ TEST(StateBlock, GettersGiveTheDevicesBindingsWhileRecording) {
     CHECK_EQ(vb->Release(), 0u);
     CHECK_EQ(ib->Release(), 0u);
     CHECK_EQ(texture->Release(), 0u);
+    CHECK_EQ(vs->Release(), 0u);
+    CHECK_EQ(ps->Release(), 0u);
+    CHECK_EQ(declaration->Release(), 0u);
     IDirect3DStateBlock9* block = nullptr;
     CHECK_EQ(t->EndStateBlock(&block), D3D_OK);
     REQUIRE(block != nullptr);
@@ -368,7 +381,19 @@ TEST(StateBlock, GettersGiveTheDevicesBindingsWhileRecording) {
     CHECK(gotIb == ib);
     CHECK_EQ(t->GetTexture(0, &gotTexture), D3D_OK);
     CHECK(gotTexture == texture);
-    releaseAll(gotVb, gotIb, gotTexture);
+    IDirect3DVertexShader9* gotVs = nullptr;
+    IDirect3DPixelShader9* gotPs = nullptr;
+    IDirect3DVertexDeclaration9* gotDeclaration = nullptr;
+    CHECK_EQ(t->GetVertexShader(&gotVs), D3D_OK);
+    CHECK(gotVs == vs);
+    CHECK_EQ(t->GetPixelShader(&gotPs), D3D_OK);
+    CHECK(gotPs == ps);
+    CHECK_EQ(t->GetVertexDeclaration(&gotDeclaration), D3D_OK);
+    CHECK(gotDeclaration == declaration);
+    releaseAll(gotVb, gotIb, gotTexture, gotVs, gotPs, gotDeclaration);
+    CHECK_EQ(t->SetVertexShader(nullptr), D3D_OK);
+    CHECK_EQ(t->SetPixelShader(nullptr), D3D_OK);
+    CHECK_EQ(t->SetVertexDeclaration(nullptr), D3D_OK);
     CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
     CHECK_EQ(t->SetIndices(nullptr), D3D_OK);
     CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
