@@ -3,7 +3,10 @@
 //   PIXELSTATE:  "Saving Pixel State With a StateBlock" (saving-pixel-states-with-a-stateblock)
 //   VERTEXSTATE: "Saving Vertex States With a StateBlock" (saving-vertex-states-with-a-stateblock)
 //   ALL:         "Saving All Device States with a StateBlock" (saving-all-device-states-with-a-stateblock)
-// The tables copy the pages' lists literally, oddities included (docs/state.md lists them).
+// The tables copy the pages' lists, but for ten render states where Windows does otherwise (Wine's
+// stateblock test records it, docs/state.md): VERTEXSTATE also holds SHADEMODE, FOGENABLE,
+// SPECULARENABLE and NORMALIZENORMALS (as the DDK's list does), and PIXELSTATE does not hold
+// SPECULARENABLE, LOCALVIEWER or the four *MATERIALSOURCE.
 #include "state/state_block.h"
 
 #include <span>
@@ -11,10 +14,10 @@
 namespace ddivk::state {
 namespace {
 
-// "Pixel Pipeline: Render State".
+// "Pixel Pipeline: Render State", without the page's SPECULARENABLE, LOCALVIEWER and
+// *MATERIALSOURCE (Windows' PIXELSTATE blocks leave them).
 constexpr uint32_t kPixelRenderStates[] = {
     D3DRS_ZENABLE,
-    D3DRS_SPECULARENABLE,
     D3DRS_FILLMODE,
     D3DRS_SHADEMODE,
     D3DRS_ZWRITEENABLE,
@@ -56,11 +59,6 @@ constexpr uint32_t kPixelRenderStates[] = {
     D3DRS_WRAP13,
     D3DRS_WRAP14,
     D3DRS_WRAP15,
-    D3DRS_LOCALVIEWER,
-    D3DRS_EMISSIVEMATERIALSOURCE,
-    D3DRS_AMBIENTMATERIALSOURCE,
-    D3DRS_DIFFUSEMATERIALSOURCE,
-    D3DRS_SPECULARMATERIALSOURCE,
     D3DRS_COLORWRITEENABLE,
     D3DRS_BLENDOP,
     D3DRS_SCISSORTESTENABLE,
@@ -103,7 +101,8 @@ constexpr uint32_t kPixelTextureStageStates[] = {
 };
 
 // "Vertex Pipeline: Render State", plus D3DRS_PATCHSEGMENTS: the page's "NPatch mode segments
-// from SetNPatchMode", which reaches the driver as that render state (d3dhal.h).
+// from SetNPatchMode", which reaches the driver as that render state (d3dhal.h); and the four
+// Windows' VERTEXSTATE blocks hold beyond the page (the last four rows).
 constexpr uint32_t kVertexRenderStates[] = {
     D3DRS_CULLMODE,
     D3DRS_FOGCOLOR,
@@ -147,6 +146,10 @@ constexpr uint32_t kVertexRenderStates[] = {
     D3DRS_ADAPTIVETESS_W,
     D3DRS_ENABLEADAPTIVETESSELLATION,
     D3DRS_PATCHSEGMENTS,
+    D3DRS_SHADEMODE,
+    D3DRS_FOGENABLE,
+    D3DRS_SPECULARENABLE,
+    D3DRS_NORMALIZENORMALS,
 };
 
 // "Vertex Pipeline: Sampler State" (every sampler).

@@ -399,3 +399,71 @@ TEST(StateBlock, GettersGiveTheDevicesBindingsWhileRecording) {
     CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
     block->Release();
 }
+
+// Wine's stateblock test records where Windows' predefined blocks depart from the SDK's lists:
+// VERTEXSTATE holds SHADEMODE, FOGENABLE, SPECULARENABLE and NORMALIZENORMALS; PIXELSTATE holds
+// SHADEMODE but not SPECULARENABLE, LOCALVIEWER or the four *MATERIALSOURCE.
+TEST(StateBlock, PredefinedTypesFollowWindowsForTheLightingStates) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    const D3DRENDERSTATETYPE vertexOnly[] = {D3DRS_FOGENABLE,
+                                             D3DRS_SPECULARENABLE,
+                                             D3DRS_NORMALIZENORMALS,
+                                             D3DRS_LOCALVIEWER,
+                                             D3DRS_DIFFUSEMATERIALSOURCE,
+                                             D3DRS_SPECULARMATERIALSOURCE,
+                                             D3DRS_AMBIENTMATERIALSOURCE,
+                                             D3DRS_EMISSIVEMATERIALSOURCE};
+    // Values other than the defaults, then the defaults back after the blocks are made.
+    auto setAll = [&](bool changed) {
+        CHECK_EQ(t->SetRenderState(D3DRS_SHADEMODE, changed ? D3DSHADE_FLAT : D3DSHADE_GOURAUD), D3D_OK);
+        CHECK_EQ(t->SetRenderState(D3DRS_FOGENABLE, changed ? TRUE : FALSE), D3D_OK);
+        CHECK_EQ(t->SetRenderState(D3DRS_SPECULARENABLE, changed ? TRUE : FALSE), D3D_OK);
+        CHECK_EQ(t->SetRenderState(D3DRS_NORMALIZENORMALS, changed ? TRUE : FALSE), D3D_OK);
+        CHECK_EQ(t->SetRenderState(D3DRS_LOCALVIEWER, changed ? FALSE : TRUE), D3D_OK);
+        CHECK_EQ(t->SetRenderState(D3DRS_DIFFUSEMATERIALSOURCE, changed ? D3DMCS_MATERIAL : D3DMCS_COLOR1),
+                 D3D_OK);
+        CHECK_EQ(t->SetRenderState(D3DRS_SPECULARMATERIALSOURCE, changed ? D3DMCS_MATERIAL : D3DMCS_COLOR2),
+                 D3D_OK);
+        CHECK_EQ(t->SetRenderState(D3DRS_AMBIENTMATERIALSOURCE, changed ? D3DMCS_COLOR1 : D3DMCS_MATERIAL),
+                 D3D_OK);
+        CHECK_EQ(t->SetRenderState(D3DRS_EMISSIVEMATERIALSOURCE, changed ? D3DMCS_COLOR1 : D3DMCS_MATERIAL),
+                 D3D_OK);
+    };
+    auto changedValue = [](D3DRENDERSTATETYPE s) -> DWORD {
+        switch (s) {
+        case D3DRS_LOCALVIEWER:
+            return FALSE;
+        case D3DRS_DIFFUSEMATERIALSOURCE:
+        case D3DRS_SPECULARMATERIALSOURCE:
+            return D3DMCS_MATERIAL;
+        case D3DRS_AMBIENTMATERIALSOURCE:
+        case D3DRS_EMISSIVEMATERIALSOURCE:
+            return D3DMCS_COLOR1;
+        default:
+            return TRUE;
+        }
+    };
+    setAll(true);
+    IDirect3DStateBlock9 *vertex = nullptr, *pixel = nullptr;
+    REQUIRE(t->CreateStateBlock(D3DSBT_VERTEXSTATE, &vertex) == D3D_OK);
+    REQUIRE(t->CreateStateBlock(D3DSBT_PIXELSTATE, &pixel) == D3D_OK);
+    setAll(false);
+    DWORD value = 0;
+    CHECK_EQ(pixel->Apply(), D3D_OK);
+    CHECK_EQ(t->GetRenderState(D3DRS_SHADEMODE, &value), D3D_OK);
+    CHECK_EQ(value, DWORD(D3DSHADE_FLAT));
+    for (D3DRENDERSTATETYPE s : vertexOnly) {
+        CHECK_EQ(t->GetRenderState(s, &value), D3D_OK);
+        CHECK(value != changedValue(s)); // PIXELSTATE left it at the default
+    }
+    setAll(false);
+    CHECK_EQ(vertex->Apply(), D3D_OK);
+    CHECK_EQ(t->GetRenderState(D3DRS_SHADEMODE, &value), D3D_OK);
+    CHECK_EQ(value, DWORD(D3DSHADE_FLAT));
+    for (D3DRENDERSTATETYPE s : vertexOnly) {
+        CHECK_EQ(t->GetRenderState(s, &value), D3D_OK);
+        CHECK_EQ(value, changedValue(s));
+    }
+    releaseAll(vertex, pixel);
+}

@@ -100,19 +100,22 @@ std::vector<uint8_t> slotBytes(const DeviceState& s, SlotGroup g, uint32_t e) {
     return {p, p + info.size};
 }
 
-// ---- The SDK lists, typed from the pages ----
-// "Saving Pixel State With a StateBlock (Direct3D 9)".
-const uint32_t kPixelRs[] = {7,   29,  8,   9,   14,  15,  16,  19,  20,  23,  24,  25,  26,  36,
-                             37,  38,  27,  195, 52,  53,  54,  55,  56,  57,  58,  59,  60,  128,
-                             129, 130, 131, 132, 133, 134, 135, 198, 199, 200, 201, 202, 203, 204,
-                             205, 142, 148, 147, 145, 146, 168, 171, 174, 175, 176, 185, 186, 187,
-                             188, 189, 190, 191, 192, 193, 194, 206, 207, 208, 209};
+// ---- The SDK lists, typed from the pages, with Windows' changes ----
+// "Saving Pixel State With a StateBlock (Direct3D 9)", without SPECULARENABLE (29), LOCALVIEWER
+// (142) and the *MATERIALSOURCE (145 to 148), which Windows' PIXELSTATE blocks leave (Wine's
+// stateblock test).
+const uint32_t kPixelRs[] = {7,   8,   9,   14,  15,  16,  19,  20,  23,  24,  25,  26,  36,  37,  38,  27,
+                             195, 52,  53,  54,  55,  56,  57,  58,  59,  60,  128, 129, 130, 131, 132, 133,
+                             134, 135, 198, 199, 200, 201, 202, 203, 204, 205, 168, 171, 174, 175, 176, 185,
+                             186, 187, 188, 189, 190, 191, 192, 193, 194, 206, 207, 208, 209};
 const uint32_t kPixelSamp[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
 const uint32_t kPixelTss[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 22, 23, 24, 26, 27, 28};
-// "Saving Vertex States With a StateBlock (Direct3D 9)", 164 = the NPatch mode segments.
-const uint32_t kVertexRs[] = {22,  34,  35,  36,  37,  38,  48,  139, 141, 140, 136, 137, 142, 148,
-                              147, 145, 146, 151, 152, 154, 155, 156, 157, 158, 159, 160, 161, 162,
-                              163, 166, 167, 170, 172, 173, 178, 179, 180, 181, 182, 183, 184, 164};
+// "Saving Vertex States With a StateBlock (Direct3D 9)", 164 = the NPatch mode segments, and
+// SHADEMODE (9), FOGENABLE (28), SPECULARENABLE (29), NORMALIZENORMALS (143), which Windows'
+// VERTEXSTATE blocks hold too (Wine's stateblock test).
+const uint32_t kVertexRs[] = {22,  34,  35,  36,  37,  38,  48,  139, 141, 140, 136, 137, 142, 148, 147, 145,
+                              146, 151, 152, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 166, 167, 170,
+                              172, 173, 178, 179, 180, 181, 182, 183, 184, 164, 9,   28,  29,  143};
 const uint32_t kVertexSamp[] = {13};
 const uint32_t kVertexTss[] = {11, 24};
 // Render states that are commands: not even ALL holds them.
