@@ -42,11 +42,17 @@ HRESULT BufferStorage::create(Device9& device, UINT size, DWORD usage, ::D3DFORM
 BufferStorage::BufferStorage(Device9& device, uint32_t handle, UINT size, ::D3DPOOL pool)
     : device_(device), handle_(handle), size_(size), countedForReset_(pool == ::D3DPOOL_DEFAULT),
       discardRenames_(pool == ::D3DPOOL_DEFAULT && !device.processesVerticesInSoftware()) {
-    if (countedForReset_) device_.defaultPoolObjectCreated();
+    if (countedForReset_) {
+        device_.defaultPoolObjectCreated();
+        device_.videoMemoryTaken(size_);
+    }
 }
 
 BufferStorage::~BufferStorage() {
-    if (countedForReset_) device_.defaultPoolObjectDestroyed();
+    if (countedForReset_) {
+        device_.defaultPoolObjectDestroyed();
+        device_.videoMemoryTaken(-int64_t{size_});
+    }
     auto lock = device_.lock();
     device_.stream().call([&] {
         ddivk_umd_draw_functions()->pfnDestroyResource(contextHandle(device_),

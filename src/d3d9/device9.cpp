@@ -172,7 +172,8 @@ HRESULT STDMETHODCALLTYPE Device9::TestCooperativeLevel() {
 }
 
 UINT STDMETHODCALLTYPE Device9::GetAvailableTextureMem() {
-    // The largest device-local heap, rounded down to MB as D3D9 does, capped to what a UINT holds.
+    // The largest device-local heap less what the program's default-pool resources take, rounded
+    // down to MB as D3D9 does, capped to what a UINT holds.
     uint64_t largest = 0;
     VkPhysicalDeviceMemoryProperties memory{};
     vkGetPhysicalDeviceMemoryProperties(creation_.adapter->physicalDevice, &memory);
@@ -180,6 +181,9 @@ UINT STDMETHODCALLTYPE Device9::GetAvailableTextureMem() {
         if (memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
             largest = std::max<uint64_t>(largest, memory.memoryHeaps[i].size);
     if (options_.maxAvailableMemory) largest = std::min(largest, *options_.maxAvailableMemory);
+    // Less what the default pool takes, as Windows answers (Wine's test_vidmem_accounting).
+    const uint64_t taken = uint64_t(std::max<int64_t>(videoMemoryBytes_.load(), 0));
+    largest = largest > taken ? largest - taken : 0;
     largest &= ~uint64_t{(1u << 20) - 1};
     return static_cast<UINT>(std::min<uint64_t>(largest, 0xFFF00000u));
 }

@@ -312,6 +312,9 @@ class Device9 final : public IDirect3DDevice9Ex {
     // their constructors and destructors count them.
     void defaultPoolObjectCreated() { ++defaultPoolObjects_; }
     void defaultPoolObjectDestroyed() { --defaultPoolObjects_; }
+    // Bytes the program's default-pool textures, surfaces and buffers take (their constructors
+    // and destructors count them): GetAvailableTextureMem answers what is left.
+    void videoMemoryTaken(int64_t bytes) { videoMemoryBytes_ += bytes; }
     ddivk_device* driver() const { return driver_; }
     uintptr_t context() const { return context_; }
     CommandStream& stream() { return *stream_; }
@@ -452,6 +455,7 @@ class Device9 final : public IDirect3DDevice9Ex {
     std::atomic<bool> notReset_{false};
     uint64_t presentCount_ = 0;
     std::atomic<int> defaultPoolObjects_{0};
+    std::atomic<int64_t> videoMemoryBytes_{0};
 
     // ---- textures room members ----
     // The texture bound to each sampler (state::samplerIndex order), kept alive while bound.

@@ -2,8 +2,11 @@
 #include "d3d9/device9.h"
 
 #include "ddivk/ddivk.h"
+#include "draw/format_table.h"
 
 #include "d3d9/surface9.h"
+
+#include <algorithm>
 
 namespace ddivk::d3d9 {
 
@@ -24,7 +27,14 @@ constexpr bool kKeepsPriority = false;
 Surface9::Surface9(Device9& device, bool ownedByDevice, uint32_t handle, const D3DSURFACE_DESC& desc)
     : ResourceChild(&device, ownedByDevice, kKeepsPriority), owner_(device), handle_(handle), desc_(desc),
       countedForReset_(!ownedByDevice) {
-    if (countedForReset_) owner_.defaultPoolObjectCreated();
+    if (countedForReset_) {
+        owner_.defaultPoolObjectCreated();
+        const draw::FormatInfo* info = draw::findFormat(uint32_t(desc.Format));
+        videoMemoryBytes_ = info ? int64_t{desc.Width} * desc.Height * info->bytesPerPixel *
+                                       std::max<int64_t>(desc.MultiSampleType, 1)
+                                 : 0;
+        owner_.videoMemoryTaken(videoMemoryBytes_);
+    }
 }
 
 Surface9::Surface9(Device9& device, const D3DSURFACE_DESC& desc, uint32_t pitch, uint32_t bytesPerBlock,
@@ -46,7 +56,10 @@ Surface9::Surface9(Device9& device, SurfaceContainer& container, uint32_t textur
       textureHandle_(textureHandle), subresource_(subresource), handle_(handle), desc_(desc) {}
 
 Surface9::~Surface9() {
-    if (countedForReset_) owner_.defaultPoolObjectDestroyed();
+    if (countedForReset_) {
+        owner_.defaultPoolObjectDestroyed();
+        owner_.videoMemoryTaken(-videoMemoryBytes_);
+    }
     if (!handle_ || container_) return; // a texture level's surface goes with its texture
     // After every recorded use of the surface: the destruction is in the device's stream.
     auto lock = owner_.lock();

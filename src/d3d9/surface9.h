@@ -126,6 +126,7 @@ class Surface9 final : public ResourceChild<IDirect3DSurface9> {
     uint32_t bytesPerBlock_ = 0;
     uint32_t blockSize_ = 1;
     bool locked_ = false;
+    int64_t videoMemoryBytes_ = 0; // a program's driver surface's share of Device9::videoMemoryTaken
     bool lockable_ = false;
     bool discardable_ = false;
     bool countedForReset_ = false; // a D3DPOOL_DEFAULT surface of the program's: Reset waits for it

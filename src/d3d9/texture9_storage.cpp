@@ -91,6 +91,12 @@ HRESULT TextureStorage::create() {
         [&] { hr = ddivk_umd_draw_functions()->pfnCreateResource(contextHandle(device_), &args); });
     if (hr != S_OK) return hr;
     handle_ = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(args.hResource));
+    if (shape_.pool == ::D3DPOOL_DEFAULT) {
+        for (const D3DDDI_SURFACEINFO& l : levels)
+            videoMemoryBytes_ += int64_t{(l.Width + blockSize_ - 1) / blockSize_} * bytesPerBlock_ *
+                                 ((l.Height + blockSize_ - 1) / blockSize_) * l.Depth;
+        device_.videoMemoryTaken(videoMemoryBytes_);
+    }
     return D3D_OK;
 }
 
@@ -100,6 +106,7 @@ TextureStorage::TextureStorage(Device9& device, const TextureShape& shape) : dev
 
 TextureStorage::~TextureStorage() {
     if (shape_.pool == ::D3DPOOL_DEFAULT) device_.defaultPoolObjectDestroyed();
+    device_.videoMemoryTaken(-videoMemoryBytes_);
     if (!handle_) return;
     // After every recorded use: the destruction is in the device's stream.
     auto guard = device_.lock();

@@ -57,6 +57,7 @@ class TextureStorage {
     TextureShape shape_;
     uint32_t handle_ = 0;
     uint32_t bytesPerBlock_ = 0, blockSize_ = 1;
+    int64_t videoMemoryBytes_ = 0;              // a default-pool texture's share of Device9::videoMemoryTaken
     std::vector<uint8_t> locked_;               // per subresource
     std::vector<std::vector<uint8_t>> scratch_; // per subresource (SCRATCH only)
 };

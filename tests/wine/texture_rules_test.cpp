@@ -389,3 +389,27 @@ TEST(TextureRules, SetTextureNeverCallsThroughTheProgramsPointer) {
     CHECK_EQ(t->SetTexture(0, reinterpret_cast<IDirect3DBaseTexture9*>(notATexture)), D3DERR_INVALIDCALL);
     CHECK_EQ(texture->Release(), 0u);
 }
+
+// Wine's test_vidmem_accounting records Windows: GetAvailableTextureMem goes down by what
+// default-pool textures take (20 render-target textures of 4 MiB each: more than 40 MB), and up
+// again when they go.
+TEST(TextureRules, AvailableTextureMemoryCountsDefaultPoolTextures) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    const UINT before = t->GetAvailableTextureMem();
+    std::vector<IDirect3DTexture9*> textures;
+    for (int i = 0; i < 20; ++i) {
+        IDirect3DTexture9* texture = nullptr;
+        if (t->CreateTexture(1024, 1024, 1, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &texture,
+                             nullptr) != D3D_OK)
+            break;
+        textures.push_back(texture);
+    }
+    REQUIRE(textures.size() == 20);
+    const UINT during = t->GetAvailableTextureMem();
+    CHECK(during < before);
+    CHECK(before - during >= 20u * 4u * 1024u * 1024u);
+    for (IDirect3DTexture9* texture : textures)
+        texture->Release();
+    CHECK_EQ(t->GetAvailableTextureMem(), before);
+}
