@@ -90,6 +90,9 @@ void rasterCaps(const Adapter& a, D3DCAPS9& c) {
                           D3DPMISCCAPS_SEPARATEALPHABLEND | D3DPMISCCAPS_MRTINDEPENDENTBITDEPTHS |
                           D3DPMISCCAPS_MRTPOSTPIXELSHADERBLENDING | D3DPMISCCAPS_FOGVERTEXCLAMPED |
                           D3DPMISCCAPS_POSTBLENDSRGBCONVERT;
+    // Pre-transformed vertices outside [0, 1] in z: clamped (depthClamp), as Windows does without
+    // this cap; clipped, and the cap claimed, on a device without it.
+    if (!a.caps.coreFeatures.depthClamp) c.PrimitiveMiscCaps |= D3DPMISCCAPS_CLIPTLVERTS;
     c.RasterCaps = D3DPRASTERCAPS_ZTEST | D3DPRASTERCAPS_FOGVERTEX | D3DPRASTERCAPS_FOGTABLE |
                    D3DPRASTERCAPS_MIPMAPLODBIAS | D3DPRASTERCAPS_ZFOG | D3DPRASTERCAPS_WFOG |
                    D3DPRASTERCAPS_FOGRANGE | D3DPRASTERCAPS_SCISSORTEST | D3DPRASTERCAPS_SLOPESCALEDEPTHBIAS |

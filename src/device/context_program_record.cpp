@@ -133,6 +133,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         }
         key.state = memo.state;
         key.state.rasterizerDiscard = d.rasterizerDiscard;
+        key.state.depthClamp = d.pretransformed && device_.vulkan().caps().coreFeatures.depthClamp;
         // The vertex input: the previous draw's entries cleared first (hashing reads the whole key).
         std::fill_n(key.bindings, key.bindingCount, draw::ProgramPipelineKey::Binding{});
         std::fill_n(key.attributes, key.attributeCount, draw::ProgramPipelineKey::Attribute{});

@@ -26,6 +26,7 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
     raster.depthBiasEnable = key.depthBiasEnable;
     raster.lineWidth = 1.0f;
     raster.rasterizerDiscardEnable = key.rasterizerDiscard;
+    raster.depthClampEnable = key.depthClamp;
     VkPipelineRasterizationLineStateCreateInfoEXT lines{
         VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT};
     lines.lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;

@@ -75,12 +75,17 @@ struct PipelineKey {
     // 1: the fragment's alpha limits the samples it covers (the vendors' alpha-to-coverage,
     // state/vendor_states.h); set only for multisampled passes with a colour attachment.
     uint8_t alphaToCoverage = 0;
+    // 1: fragment depths are clamped to the viewport's range instead of primitives being clipped
+    // at it: pre-transformed vertices, which D3D9 clamps where D3DPMISCCAPS_CLIPTLVERTS is not
+    // claimed (Wine's z_range_test, zenable_test and depth_clamp_test record Windows).
+    uint8_t depthClamp = 0;
+    uint8_t reserved[7] = {}; // no padding here or in ProgramPipelineKey: keys hash as bytes
 
     bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };
 
 static_assert(sizeof(StencilFaceKey) == 4 && sizeof(DepthStencilKey) == 13 && sizeof(BlendKey) == 8);
-static_assert(sizeof(PipelineKey) == 40, "PipelineKey must stay padding-free: it hashes as bytes");
+static_assert(sizeof(PipelineKey) == 48, "PipelineKey must stay padding-free: it hashes as bytes");
 static_assert(VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA < 256 && VK_BLEND_OP_MAX < 256 &&
                   VK_PRIMITIVE_TOPOLOGY_PATCH_LIST < 256 && VK_STENCIL_OP_DECREMENT_AND_WRAP < 256,
               "the key keeps these enums in bytes");
