@@ -113,7 +113,9 @@ void Emitter::vertexEpilogue() {
                 const uint8_t usage = number == 0 ? kUsagePosition : (number == 1 ? kUsageFog : kUsagePSize);
                 emitVarying(value, usage, 0, type, number);
             } else if (type == RegType::AttrOut) {
-                emitVarying(value, kUsageColor, uint8_t(number), type, number);
+                // oD0 and oD1 are clamped to [0, 1] per vertex, before interpolation (vs_1_1 and
+                // vs_2_0's colour outputs; Wine's zenable_test records Windows' colours).
+                emitVarying(saturate(tVec4, value), kUsageColor, uint8_t(number), type, number);
             } else if (type == RegType::TexCrdOutOrOutput) {
                 emitVarying(value, kUsageTexCoord, uint8_t(number), type, number);
             }
