@@ -83,13 +83,11 @@ void shaderCaps(D3DCAPS9& c) {
 void rasterCaps(const Adapter& a, D3DCAPS9& c) {
     // src/draw/pipeline_state.cpp and dynamic_state.cpp: depth bias (constant and slope), scissor,
     // fill modes, separate alpha blending with every blend op, colour write masks per target.
-    c.PrimitiveMiscCaps = D3DPMISCCAPS_MASKZ | D3DPMISCCAPS_CULLNONE | D3DPMISCCAPS_CULLCW | D3DPMISCCAPS_CULLCCW |
-                          D3DPMISCCAPS_COLORWRITEENABLE |
-                          D3DPMISCCAPS_TSSARGTEMP | D3DPMISCCAPS_BLENDOP | D3DPMISCCAPS_INDEPENDENTWRITEMASKS |
-                          D3DPMISCCAPS_PERSTAGECONSTANT | D3DPMISCCAPS_FOGANDSPECULARALPHA |
-                          D3DPMISCCAPS_SEPARATEALPHABLEND | D3DPMISCCAPS_MRTINDEPENDENTBITDEPTHS |
-                          D3DPMISCCAPS_MRTPOSTPIXELSHADERBLENDING | D3DPMISCCAPS_FOGVERTEXCLAMPED |
-                          D3DPMISCCAPS_POSTBLENDSRGBCONVERT;
+    c.PrimitiveMiscCaps = D3DPMISCCAPS_MASKZ | D3DPMISCCAPS_CULLNONE | D3DPMISCCAPS_CULLCW |
+                          D3DPMISCCAPS_CULLCCW | D3DPMISCCAPS_COLORWRITEENABLE | D3DPMISCCAPS_TSSARGTEMP |
+                          D3DPMISCCAPS_BLENDOP | D3DPMISCCAPS_PERSTAGECONSTANT |
+                          D3DPMISCCAPS_FOGANDSPECULARALPHA | D3DPMISCCAPS_SEPARATEALPHABLEND |
+                          D3DPMISCCAPS_FOGVERTEXCLAMPED | D3DPMISCCAPS_POSTBLENDSRGBCONVERT;
     // Pre-transformed vertices outside [0, 1] in z: clamped (depthClamp), as Windows does without
     // this cap; clipped, and the cap claimed, on a device without it.
     if (!a.caps.coreFeatures.depthClamp) c.PrimitiveMiscCaps |= D3DPMISCCAPS_CLIPTLVERTS;
@@ -109,7 +107,9 @@ void rasterCaps(const Adapter& a, D3DCAPS9& c) {
     c.StencilCaps = D3DSTENCILCAPS_KEEP | D3DSTENCILCAPS_ZERO | D3DSTENCILCAPS_REPLACE | D3DSTENCILCAPS_INCRSAT |
                     D3DSTENCILCAPS_DECRSAT | D3DSTENCILCAPS_INVERT | D3DSTENCILCAPS_INCR | D3DSTENCILCAPS_DECR |
                     D3DSTENCILCAPS_TWOSIDED;
-    c.NumSimultaneousRTs = std::min<DWORD>(state::kMaxRenderTargets, a.properties.limits.maxColorAttachments);
+    // The driver draws into render target 0 only: multiple render targets are not done yet
+    // (docs/d3d9-dll.md, "Not done yet"), so the caps promise one and no MRT behaviour.
+    c.NumSimultaneousRTs = kRenderTargetsDrawn;
     // BLT scales with vkCmdBlitImage, nearest or linear.
     c.StretchRectFilterCaps = D3DPTFILTERCAPS_MINFPOINT | D3DPTFILTERCAPS_MAGFPOINT | D3DPTFILTERCAPS_MINFLINEAR |
                               D3DPTFILTERCAPS_MAGFLINEAR;

@@ -3,6 +3,8 @@
 // Driver headers before <d3d9.h>: device9.h first.
 #include "d3d9/device9.h"
 
+#include "d3d9/caps9.h"
+
 #include "ddivk/ddivk.h"
 #include "draw/format_table.h"
 #include "util/unimplemented.h"
@@ -202,7 +204,7 @@ void Device9::recordDepthStencil() {
 }
 
 HRESULT STDMETHODCALLTYPE Device9::SetRenderTarget(DWORD index, IDirect3DSurface9* renderTarget) {
-    if (index >= state::kMaxRenderTargets || (index == 0 && !renderTarget)) return D3DERR_INVALIDCALL;
+    if (index >= kRenderTargetsDrawn || (index == 0 && !renderTarget)) return D3DERR_INVALIDCALL;
     Surface9* s = surfaceOf(renderTarget);
     if (s && !(s->desc().Usage & D3DUSAGE_RENDERTARGET)) return D3DERR_INVALIDCALL;
     auto guard = lock();
@@ -226,7 +228,7 @@ HRESULT STDMETHODCALLTYPE Device9::SetRenderTarget(DWORD index, IDirect3DSurface
 HRESULT STDMETHODCALLTYPE Device9::GetRenderTarget(DWORD index, IDirect3DSurface9** renderTarget) {
     if (!renderTarget) return D3DERR_INVALIDCALL;
     *renderTarget = nullptr;
-    if (index >= state::kMaxRenderTargets) return D3DERR_INVALIDCALL;
+    if (index >= kRenderTargetsDrawn) return D3DERR_INVALIDCALL;
     auto guard = lock();
     IDirect3DSurface9* s = renderTargets_[index].get();
     return handOut(s, renderTarget);

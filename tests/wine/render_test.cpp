@@ -410,3 +410,20 @@ TEST(Render, DefaultPointSizeMaximumIsTheDevicesLargestPoint) {
                         [](int x, int y) { return inside(x, y, 14, 14, 114, 114) ? 0x00FF00u : 0u; }),
              0);
 }
+
+// The caps promise one render target (NumSimultaneousRTs), so SetRenderTarget and
+// GetRenderTarget refuse the others, as D3D9 does for an index past the caps.
+TEST(Render, RenderTargetsPastTheCapsAreRefused) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    D3DCAPS9 caps{};
+    REQUIRE(t->GetDeviceCaps(&caps) == D3D_OK);
+    IDirect3DSurface9* target = nullptr;
+    REQUIRE(t->CreateRenderTarget(16, 16, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &target, nullptr) ==
+            D3D_OK);
+    CHECK_EQ(t->SetRenderTarget(caps.NumSimultaneousRTs, target), D3DERR_INVALIDCALL);
+    IDirect3DSurface9* got = reinterpret_cast<IDirect3DSurface9*>(1);
+    CHECK_EQ(t->GetRenderTarget(caps.NumSimultaneousRTs, &got), D3DERR_INVALIDCALL);
+    CHECK(got == nullptr);
+    target->Release();
+}
