@@ -4,7 +4,8 @@
 // just before the draw (a DISCARD lock: the driver renames it while earlier draws read it).
 // What D3D9 leaves bound afterwards is Windows' as Wine's test_draw_primitive records it:
 // stream 0 (and the indices) unset after a draw; stream 0's buffer (offset and stride kept) or
-// the index buffer let go of after a draw refused for want of a declaration; and, while a state
+// the index buffer let go of after a draw checkDraw refuses (the test records it for a missing
+// declaration; a bad primitive type is taken to go the same way); and, while a state
 // block is recorded, all of it done to the device and none of it recorded.
 #include "d3d9/device9.h"
 
