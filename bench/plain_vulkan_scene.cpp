@@ -87,7 +87,7 @@ PlainVulkanScene::PlainVulkanScene() : impl_(std::make_unique<Impl>()) {
         input.pVertexAttributeDescriptions = &attribute;
         for (int blend = 0; blend < 2; ++blend) {
             draw::PipelineKey key;
-            key.colorFormat = VK_FORMAT_B8G8R8A8_UNORM;
+            key.colorFormats[0] = VK_FORMAT_B8G8R8A8_UNORM;
             key.blend.blendEnable = uint8_t(blend);
             key.blend.srcColorBlend = VK_BLEND_FACTOR_SRC_ALPHA;
             key.blend.dstColorBlend = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;

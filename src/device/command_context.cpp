@@ -1,5 +1,7 @@
 #include "device/command_context.h"
 
+#include <algorithm>
+
 #include "query/query_engine.h"
 #include "vk/barriers.h"
 #include "vk/queue.h"
@@ -43,11 +45,14 @@ VkCommandBuffer CommandContext::commands() {
     return current_;
 }
 
-void CommandContext::beginRendering(Surface* color, Surface* depth, bool srgbColor, bool readOnlyDepth) {
-    readOnlyDepth = readOnlyDepth && depth;
-    if (isRendering() && renderingColor_ == color && renderingDepth_ == depth &&
-        renderingSrgb_ == srgbColor && renderingReadOnlyDepth_ == readOnlyDepth)
-        return;
+void CommandContext::beginRendering(const PassTargets& wanted) {
+    // (Flags that change nothing do not make a new pass.)
+    PassTargets targets = wanted;
+    targets.readOnlyDepth = targets.readOnlyDepth && targets.depth;
+    targets.srgb = targets.srgb && std::any_of(targets.colors.begin(), targets.colors.end(), [](Surface* s) {
+                       return s && s->hasImage() && s->srgbView();
+                   });
+    if (isRendering() && rendering_ == targets) return;
     endRendering();
     VkCommandBuffer cmd = commands();
     // Always a barrier, even when the layout stays: the previous pass's attachment writes must
@@ -56,27 +61,34 @@ void CommandContext::beginRendering(Surface* color, Surface* depth, bool srgbCol
         vk::transitionImage(device_, cmd, s.image(), s.layout(), layout);
         s.setLayout(layout);
     };
-    // A NULL render target (no image) gives the pass its size and no attachment.
-    const bool colorImage = color && color->hasImage();
-    if (colorImage) enter(*color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
-    const VkImageLayout depthLayout = readOnlyDepth ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL
-                                                    : VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    std::array<VkRenderingAttachmentInfo, draw::kColorAttachments> colors{};
+    uint32_t colorCount = 0;
+    for (uint32_t n = 0; n < draw::kColorAttachments; ++n) {
+        VkRenderingAttachmentInfo& a = colors[n];
+        a = {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+        // A NULL render target (no image) gives the pass its size and no attachment; a gap
+        // before a later target is an attachment without a view.
+        const VkImageView view = targets.colorView(n);
+        if (view == VK_NULL_HANDLE) continue;
+        enter(*targets.colors[n], VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+        a.imageView = view;
+        a.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+        a.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+        a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+        colorCount = n + 1;
+    }
+    Surface* depth = targets.depth;
+    const VkImageLayout depthLayout = targets.readOnlyDepth
+                                          ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL
+                                          : VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
     if (depth) enter(*depth, depthLayout);
 
-    VkRenderingAttachmentInfo colorAttachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
     VkRenderingAttachmentInfo depthAttachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
     VkRenderingInfo info{VK_STRUCTURE_TYPE_RENDERING_INFO};
     info.layerCount = 1;
-    Surface* sized = color ? color : depth;
-    info.renderArea = {{0, 0}, {sized->width(), sized->height()}};
-    if (colorImage) {
-        colorAttachment.imageView = srgbColor ? color->srgbView() : color->view();
-        colorAttachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-        colorAttachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-        colorAttachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-        info.colorAttachmentCount = 1;
-        info.pColorAttachments = &colorAttachment;
-    }
+    info.renderArea = {{0, 0}, targets.extent()};
+    info.colorAttachmentCount = colorCount;
+    info.pColorAttachments = colors.data();
     if (depth) {
         depthAttachment.imageView = depth->view();
         depthAttachment.imageLayout = depthLayout;
@@ -85,17 +97,9 @@ void CommandContext::beginRendering(Surface* color, Surface* depth, bool srgbCol
         info.pDepthAttachment = &depthAttachment;
         if (vk::formatAspects(depth->vkFormat()) & VK_IMAGE_ASPECT_STENCIL_BIT)
             info.pStencilAttachment = &depthAttachment;
-        // A smaller depth surface than the target limits the area D3D9 can render to.
-        if (color) {
-            info.renderArea.extent.width = std::min(color->width(), depth->width());
-            info.renderArea.extent.height = std::min(color->height(), depth->height());
-        }
     }
     device_.functions().cmdBeginRendering(cmd, &info);
-    renderingColor_ = color;
-    renderingDepth_ = depth;
-    renderingSrgb_ = srgbColor;
-    renderingReadOnlyDepth_ = readOnlyDepth;
+    rendering_ = targets;
     // Active occlusion and statistics queries resume in the new pass.
     if (queries_) queries_->renderingBegun(cmd);
 }
@@ -105,7 +109,7 @@ void CommandContext::endRendering() {
     // Queries begun in the pass are suspended before it ends.
     if (queries_) queries_->renderingEnding(current_);
     device_.functions().cmdEndRendering(current_);
-    renderingColor_ = renderingDepth_ = nullptr;
+    rendering_ = {};
     if (transformFeedbackWritten_) {
         // Stream output of the pass, before anything reads the buffers or their counters
         // (draws, copies, the host after the submission, the next capture).

@@ -10,6 +10,7 @@
 #include <memory>
 #include <utility>
 
+#include "device/pass_targets.h"
 #include "device/surface.h"
 #include "query/command_stream.h"
 #include "vk/command_provider.h"
@@ -32,18 +33,20 @@ class CommandContext final : public query::CommandStream {
     // The command buffer being recorded, begun on first use after a flush.
     VkCommandBuffer commands() override;
 
-    // Opens a rendering pass on these attachments unless one is open on exactly them
-    // (loading their contents); either may be null, not both. A colour surface without an image
-    // (D3DFMT_NULL) sizes the pass and attaches nothing. srgbColor: the colour attachment
-    // through its sRGB view (D3DRS_SRGBWRITEENABLE; the surface must have one). readOnlyDepth:
-    // the depth attachment in DEPTH_STENCIL_READ_ONLY_OPTIMAL, so that draws that write no depth
-    // or stencil can also sample it (a depth texture read while it is the depth buffer).
-    void beginRendering(Surface* color, Surface* depth, bool srgbColor = false, bool readOnlyDepth = false);
+    // Opens a rendering pass on these attachments unless one is open on exactly them (loading
+    // their contents); `targets` holds at least one surface.
+    void beginRendering(const PassTargets& targets);
+    // A pass on one colour surface and a depth surface; either may be null, not both.
+    void beginRendering(Surface* color, Surface* depth) {
+        PassTargets t;
+        t.colors[0] = color;
+        t.depth = depth;
+        beginRendering(t);
+    }
     void endRendering() override;
-    bool isRendering() const override { return renderingColor_ || renderingDepth_; }
-    // The attachments of the open pass (null when closed).
-    Surface* renderingColor() const { return renderingColor_; }
-    Surface* renderingDepth() const { return renderingDepth_; }
+    bool isRendering() const override { return !rendering_.empty(); }
+    // The surface is an attachment of the open pass.
+    bool renders(const Surface* surface) const { return rendering_.holds(surface); }
 
     // Records a layout transition of the whole surface outside a rendering pass.
     void transition(Surface& surface, VkImageLayout layout);
@@ -91,10 +94,7 @@ class CommandContext final : public query::CommandStream {
     std::unique_ptr<vk::UploadRing> uploads_;
     vk::Buffer defaults_;
     VkCommandBuffer current_ = VK_NULL_HANDLE;
-    Surface* renderingColor_ = nullptr;
-    Surface* renderingDepth_ = nullptr;
-    bool renderingSrgb_ = false;
-    bool renderingReadOnlyDepth_ = false;
+    PassTargets rendering_; // the open pass's attachments (empty: none open)
     bool transformFeedbackWritten_ = false;
     uint32_t draws_ = 0;
     query::QueryEngine* queries_ = nullptr;

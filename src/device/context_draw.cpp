@@ -134,11 +134,13 @@ HRESULT Context::draw(const DrawCall& call) {
 }
 
 // D3D9 Clear: the rectangles (or the whole viewport when there are none) inside the viewport
-// and, with D3DRS_SCISSORTESTENABLE, the scissor rectangle.
+// and, with D3DRS_SCISSORTESTENABLE, the scissor rectangle; D3DCLEAR_TARGET fills every bound
+// render target (Wine's multiple_rendertargets_test records Windows doing so).
 HRESULT Context::clear(const dp2::ClearArgs& args) {
     return guarded("clear", [&]() -> HRESULT {
         const state::DeviceState& s = state_.state();
-        Surface* color = device_.findSurface(s.renderTargets[0]);
+        PassTargets targets = boundTargets(device_, s);
+        Surface* color = targets.colors[0];
         Surface* depth = device_.findSurface(s.depthStencil);
         bool wantColor = args.flags & D3DCLEAR_TARGET;
         const bool wantDepth = args.flags & D3DCLEAR_ZBUFFER;
@@ -147,16 +149,14 @@ HRESULT Context::clear(const dp2::ClearArgs& args) {
         if ((wantDepth || wantStencil) && !depth) return D3DERR_INVALIDCALL;
         if (wantStencil && !(vk::formatAspects(depth->vkFormat()) & VK_IMAGE_ASPECT_STENCIL_BIT))
             return D3DERR_INVALIDCALL;
-        wantColor = wantColor && color->hasImage(); // a NULL render target has nothing to clear
+        wantColor = wantColor && targets.anyColorImage(); // a NULL render target has nothing to clear
         if (!wantColor && !wantDepth && !wantStencil) return S_OK;
 
-        Surface* sized = color ? color : depth;
-        uint32_t width = sized->width(), height = sized->height();
-        if (color && depth) {
-            width = std::min(width, depth->width());
-            height = std::min(height, depth->height());
-        }
-        const Rect area = drawableArea(s, width, height);
+        // The area every target and the depth buffer share, as a draw's pass has it.
+        PassTargets sized = targets;
+        sized.depth = depth;
+        const VkExtent2D extent = sized.extent();
+        const Rect area = drawableArea(s, extent.width, extent.height);
         std::vector<VkClearRect> rects;
         auto add = [&](Rect r) {
             r = intersect(r, area);
@@ -171,18 +171,24 @@ HRESULT Context::clear(const dp2::ClearArgs& args) {
         if (device_.queries().renderingSkipped()) return S_OK;
 
         CommandContext& cmds = device_.commands();
-        VkClearAttachment attachments[2];
-        uint32_t n = 0;
+        VkClearAttachment attachments[draw::kColorAttachments + 1];
+        uint32_t colorCount = 0;
         if (wantColor) {
-            VkClearAttachment& a = attachments[n++];
-            a = {VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
             const uint32_t c = args.fillColor;
-            a.clearValue.color.float32[0] = float((c >> 16) & 0xFF) / 255.0f;
-            a.clearValue.color.float32[1] = float((c >> 8) & 0xFF) / 255.0f;
-            a.clearValue.color.float32[2] = float(c & 0xFF) / 255.0f;
-            // X formats keep alpha at 1 (see Device::createSurface).
-            a.clearValue.color.float32[3] = color->format().ignoresAlpha ? 1.0f : float(c >> 24) / 255.0f;
+            for (uint32_t n = 0; n < draw::kColorAttachments; ++n) {
+                Surface* target = targets.colors[n];
+                if (!target || !target->hasImage()) continue;
+                VkClearAttachment& a = attachments[colorCount++];
+                a = {VK_IMAGE_ASPECT_COLOR_BIT, n, {}};
+                a.clearValue.color.float32[0] = float((c >> 16) & 0xFF) / 255.0f;
+                a.clearValue.color.float32[1] = float((c >> 8) & 0xFF) / 255.0f;
+                a.clearValue.color.float32[2] = float(c & 0xFF) / 255.0f;
+                // X formats keep alpha at 1 (see Device::createSurface).
+                a.clearValue.color.float32[3] =
+                    target->format().ignoresAlpha ? 1.0f : float(c >> 24) / 255.0f;
+            }
         }
+        uint32_t n = colorCount;
         if (wantDepth || wantStencil) {
             VkClearAttachment& a = attachments[n++];
             a = {VkImageAspectFlags((wantDepth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
@@ -192,11 +198,14 @@ HRESULT Context::clear(const dp2::ClearArgs& args) {
             a.clearValue.depthStencil = {std::clamp(args.fillDepth, 0.0f, 1.0f), args.fillStencil & 0xFF};
         }
         const uint32_t rectCount = uint32_t(rects.size());
-        if (depth && passDepth(color, depth) != depth) {
-            // Sample counts no one pass can hold together: a pass for each target cleared.
+        if (depth && targets.depth != depth) {
+            // Sample counts no one pass can hold together: a pass for the targets, one for the
+            // depth buffer.
             if (wantColor) {
-                cmds.beginRendering(color, nullptr);
-                vkCmdClearAttachments(cmds.commands(), 1, &attachments[0], rectCount, rects.data());
+                PassTargets colorsOnly = targets;
+                colorsOnly.depth = nullptr;
+                cmds.beginRendering(colorsOnly);
+                vkCmdClearAttachments(cmds.commands(), colorCount, attachments, rectCount, rects.data());
             }
             if (wantDepth || wantStencil) {
                 cmds.beginRendering(nullptr, depth);
@@ -204,7 +213,9 @@ HRESULT Context::clear(const dp2::ClearArgs& args) {
             }
             return S_OK;
         }
-        cmds.beginRendering(color, depth);
+        // (The pass the draws after it take, with every target attached even when only the
+        // depth buffer is cleared.)
+        cmds.beginRendering(targets);
         vkCmdClearAttachments(cmds.commands(), n, attachments, rectCount, rects.data());
         return S_OK;
     });

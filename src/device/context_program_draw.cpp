@@ -229,9 +229,11 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         return S_OK;
     }
 
-    // The render target.
-    Surface* color = device_.findSurface(s.renderTargets[0]);
-    Surface* depth = passDepth(color, device_.findSurface(s.depthStencil));
+    // The render targets and the depth buffer (d, the preparation, is filled from here on).
+    PreparedDraw& d = repeat_.prepared; // kept for the next draw (repeat_draw.h)
+    d.targets = boundTargets(device_, s);
+    Surface* color = d.targets.colors[0];
+    Surface* depth = d.targets.depth;
     if (!color) return D3DERR_INVALIDCALL;
     const D3DVIEWPORT9& vp = s.viewport;
     if (vp.Width == 0 || vp.Height == 0) return S_OK; // an empty viewport draws nothing
@@ -242,7 +244,6 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     // Programs under their keys, and the textures their samplers read. The pipeline key is
     // built in place (DrawBindings::Memo): its scalars here, the rest when recording.
     shader::TranslationCache& translations = device_.translations();
-    PreparedDraw& d = repeat_.prepared; // kept for the next draw (repeat_draw.h)
     d.repeat = false;
     std::array<SamplerBinding, 24>& samplers = d.samplers;
     uint32_t samplerCount = 0;
@@ -266,13 +267,16 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         // key has the same sampler mask; the default key's translation always exists.)
         const uint16_t shadowMaps = shadowMapsAt(ps->translation->samplerMask);
         const uint16_t fetch4 = fetch4At(ps->translation->samplerMask);
+        // Gaps in the pass's attachments: the program's outputs there are not written.
+        const uint8_t droppedOutputs = d.targets.colorGaps();
         // The previous draw's translation holds while nothing its key reads changed: render
         // states, point sprites, what feeds the stage, the shadow maps, FETCH4 (ps_1_x keys also
         // read the bound textures' types, whose handles may be reused: chosen every draw).
         if (major != 1 && memo.pixelObject == ps && memo.pixel && ps->lastTranslation.get() == memo.pixel &&
             !(sinceLast & state::DirtyState::RenderStates) && memo.pixelPointSprites == pointSprites &&
             memo.pixelAfterShader == (vs != nullptr) && memo.pixelShadowMaps == shadowMaps &&
-            memo.pixelFetch4 == fetch4 && memo.pixelAlphaToCoverage == alphaToCoverage) {
+            memo.pixelFetch4 == fetch4 && memo.pixelAlphaToCoverage == alphaToCoverage &&
+            memo.pixelDroppedOutputs == droppedOutputs) {
             pixel = static_cast<const shader::Translation*>(memo.pixel);
         } else {
             memo.pixelObject = nullptr;
@@ -281,6 +285,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             psKey.pointSprite = pointSprites;
             psKey.shadowSamplers = shadowMaps;
             psKey.fetch4Samplers = fetch4;
+            psKey.droppedColorOutputs = droppedOutputs;
             // After the fixed-function vertex pipeline, which writes TEXCOORD0..7, COLOR0..1 and
             // FOG: the pixel shader declares all of them, and reads 0 from inputs beyond them.
             if (!vs) psKey.psInputLocations = shader::TranslationKey::kFixedFunctionVaryings;
@@ -298,6 +303,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             memo.pixelShadowMaps = shadowMaps;
             memo.pixelFetch4 = fetch4;
             memo.pixelAlphaToCoverage = alphaToCoverage;
+            memo.pixelDroppedOutputs = droppedOutputs;
         }
         for (const shader::InterfaceSlot& slot : pixel->inputs)
             if (slot.location != shader::kBuiltInLocation) psOutputsRead |= 1u << slot.location;
@@ -314,8 +320,9 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         key.bindingMask |= 1ull << abi::kPsConstantsBinding | 1ull << abi::kPsSystemBinding;
     } else if (!color->hasImage() && !s.renderStates[D3DRS_ALPHATESTENABLE]) {
         // A NULL render target and the fixed-function pixel stage: nothing the stage computes
-        // is seen (no colour, no discard), so the pipeline has no fragment shader, D3D10's NULL
-        // pixel shader (no PSInvocations). Depth and stencil work as ever.
+        // is seen (no colour, no discard; it writes target 0 alone), so the pipeline has no
+        // fragment shader, D3D10's NULL pixel shader (no PSInvocations). Depth and stencil work
+        // as ever.
         key.pixelModule = 0;
     } else {
         uint8_t shadowStages = 0; // stages whose lookups compare, as a pixel shader's would
@@ -418,16 +425,24 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     // depth buffer's texture (INTZ) when the draw writes no depth and no stencil, which D3D9
     // drivers allow (a read-only depth buffer, for soft particles and deferred lighting): the
     // pass then holds the depth attachment read-only and the draw samples it.
-    const Resource* targetTextures[2] = {color->texture(), depth ? depth->texture() : nullptr};
-    d.readOnlyDepth = false;
-    if (targetTextures[0] || targetTextures[1]) {
+    // (Every render target of the pass counts, as the depth buffer does.)
+    const Resource* depthTexture = depth ? depth->texture() : nullptr;
+    std::array<const Resource*, draw::kColorAttachments> colorTextures{};
+    bool anyTargetTexture = depthTexture != nullptr;
+    for (uint32_t n = 0; n < draw::kColorAttachments; ++n)
+        if (d.targets.colors[n] && (colorTextures[n] = d.targets.colors[n]->texture()))
+            anyTargetTexture = true;
+    d.targets.readOnlyDepth = false;
+    if (anyTargetTexture) {
         const auto& rs = s.renderStates;
         const bool writesDepth = rs[D3DRS_ZENABLE] != D3DZB_FALSE && rs[D3DRS_ZWRITEENABLE];
         const bool writesStencil = rs[D3DRS_STENCILENABLE] && (rs[D3DRS_STENCILWRITEMASK] & 0xFF) != 0;
         for (uint32_t i = 0; i < samplerCount; ++i) {
-            if (samplers[i].texture == targetTextures[1] && !writesDepth && !writesStencil) {
-                d.readOnlyDepth = true;
-            } else if (samplers[i].texture == targetTextures[0] || samplers[i].texture == targetTextures[1]) {
+            const Resource* t = samplers[i].texture;
+            if (t == depthTexture && !writesDepth && !writesStencil) {
+                d.targets.readOnlyDepth = true;
+            } else if (t == depthTexture ||
+                       std::find(colorTextures.begin(), colorTextures.end(), t) != colorTextures.end()) {
                 DDIVK_WARN_ONCE("a draw samples the texture it renders into: its samplers read (0, 0, 0, 1), "
                                 "or 1 for a shadow map's comparisons");
                 samplers[i].texture = samplers[i].compares
@@ -539,8 +554,9 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     d.indexBuffer = indexBuffer;
     d.indexData = indexData;
     d.indexSize = indexSize;
-    d.color = color;
-    d.depth = depth;
+    // Targets the pixel stage does not write keep their pixels: ps_2_0 and up write oC0 and
+    // the registers they name, ps_1_x and the fixed-function stage oC0 alone.
+    d.writtenTargets = pixel ? pixel->colorOutputs : key.pixelModule ? 1 : 0;
     d.streamOutput = streamOutput;
     d.rasterizerDiscard = capture_ != nullptr;
     d.alphaToCoverage = alphaToCoverage;

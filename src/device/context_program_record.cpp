@@ -100,34 +100,37 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     const uint32_t sinceLast = state_.dirty().categories;
 
     // The pipeline key's state and vertex input.
-    // D3DRS_SRGBWRITEENABLE: the target through its sRGB view (blending happens in linear), where
-    // the format has one.
-    const bool srgbWrite = s.renderStates[D3DRS_SRGBWRITEENABLE] && d.color->srgbView();
-    const VkFormat colorFormat = srgbWrite ? d.color->srgbFormat() : d.color->vkFormat();
-    const VkFormat depthFormat = d.depth ? d.depth->vkFormat() : VK_FORMAT_UNDEFINED;
-    const bool ignoresAlpha = d.color->format().ignoresAlpha;
+    // D3DRS_SRGBWRITEENABLE: the targets through their sRGB views (blending happens in linear),
+    // where their formats have one.
+    d.targets.srgb = s.renderStates[D3DRS_SRGBWRITEENABLE] != 0;
+    Surface* const color = d.targets.colors[0];
+    draw::ColorTargets colors;
+    for (uint32_t n = 0; n < draw::kColorAttachments; ++n)
+        if (const VkFormat f = d.targets.colorFormat(n); f != VK_FORMAT_UNDEFINED)
+            colors[n] = {f, d.targets.colors[n]->format().ignoresAlpha};
+    const VkFormat depthFormat = d.targets.depth ? d.targets.depth->vkFormat() : VK_FORMAT_UNDEFINED;
     // (A depth buffer is in the pass only with the target's sample count: passDepth.)
-    const uint32_t samples = d.depth ? d.depth->samples() : d.color->samples();
+    const uint32_t samples = d.targets.depth ? d.targets.depth->samples() : color->samples();
     // A repeated draw's key is the previous draw's (memo.lastKey, with its pipeline).
     if (!d.repeat) {
         // The render-state key and the dynamic state read only render states: made again when
-        // those, the primitive type or the targets' formats changed.
+        // those, the primitive type, the targets' formats or the outputs written changed.
         if (!memo.stateValid || (sinceLast & state::DirtyState::RenderStates) ||
-            memo.stateType != call.type || memo.stateColorFormat != colorFormat ||
-            memo.stateDepthFormat != depthFormat || memo.stateIgnoresAlpha != ignoresAlpha ||
+            memo.stateType != call.type || memo.stateColors != colors ||
+            memo.stateWrittenTargets != d.writtenTargets || memo.stateDepthFormat != depthFormat ||
             memo.stateSamples != samples || memo.state.alphaToCoverage != d.alphaToCoverage) {
-            memo.state = draw::pipelineStateKey(s, call.type, colorFormat, ignoresAlpha, depthFormat,
+            memo.state = draw::pipelineStateKey(s, call.type, colors, d.writtenTargets, depthFormat,
                                                 device_.vulkan().caps().coreFeatures.fillModeNonSolid);
             draw::setMultisample(memo.state, s, samples);
             memo.state.alphaToCoverage = d.alphaToCoverage;
             memo.state.bresenhamLines =
                 draw::bresenhamLinesFor(memo.state, device_.vulkan().caps().bresenhamLines);
             memo.dynamic = draw::dynamicState(s, depthFormat);
-            draw::moveDynamicStates(memo.state, memo.dynamic, device_.dynamicSupport());
+            draw::moveDynamicStates(memo.state, memo.dynamic, device_.dynamicSupport(), d.writtenTargets);
             memo.stateType = call.type;
-            memo.stateColorFormat = colorFormat;
+            memo.stateColors = colors;
+            memo.stateWrittenTargets = d.writtenTargets;
             memo.stateDepthFormat = depthFormat;
-            memo.stateIgnoresAlpha = ignoresAlpha;
             memo.stateSamples = samples;
             memo.stateValid = true;
         }
@@ -172,7 +175,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     // Textures in the layout they are sampled in (may close the pass), then the pass.
     const uint64_t serial = cmds.recordingSerial();
     // (The depth buffer's texture, sampled by a draw that writes no depth: read-only depth.)
-    const Resource* depthTexture = d.readOnlyDepth ? d.depth->texture() : nullptr;
+    const Resource* depthTexture = d.targets.readOnlyDepth ? d.targets.depth->texture() : nullptr;
     auto samplingLayout = [&](const Resource* t) {
         return t == depthTexture ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL
                                  : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
@@ -185,7 +188,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     for (uint32_t used = plan.vertexStreams | plan.fetchStreams; used; used &= used - 1)
         if (Resource* r = d.streamBuffers[std::countr_zero(used)]) r->markUsed(serial);
     if (d.indexBuffer) d.indexBuffer->markUsed(serial);
-    cmds.beginRendering(d.color, d.depth, srgbWrite, d.readOnlyDepth);
+    cmds.beginRendering(d.targets);
     device_.queries().pixelShaderBound(key.pixelModule != 0);
     VkCommandBuffer cb = cmds.commands();
 
@@ -325,9 +328,9 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     } else if (d.pretransformed) {
         // PretransformedState of ff_pretransformed.vert: screen pixels to NDC, point size.
         uniform(abi::kFfVertexBinding, 32, 2, [&](void* p) {
-            const float block[8] = {2.0f / float(d.color->width()), -2.0f / float(d.color->height()), -1.0f, 1.0f,
-                                    asFloat(rs[D3DRS_POINTSIZE]), asFloat(rs[D3DRS_POINTSIZE_MIN]),
-                                    pointSizeMax, 0.0f};
+            const float block[8] = {
+                2.0f / float(color->width()), -2.0f / float(color->height()),   -1.0f,        1.0f,
+                asFloat(rs[D3DRS_POINTSIZE]), asFloat(rs[D3DRS_POINTSIZE_MIN]), pointSizeMax, 0.0f};
             std::memcpy(p, block, sizeof block);
         });
     } else {
@@ -431,13 +434,21 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     const D3DVIEWPORT9& vp = s.viewport;
     const float maxSize = float(device_.vulkan().limits().maxViewportDimensions[0]);
     auto unit = [](float z) { return z >= 0.0f ? std::min(z, 1.0f) : 0.0f; };
-    const VkViewport viewport =
-        d.pretransformed ? VkViewport{0.5f, float(d.color->height()) + 0.5f, float(d.color->width()),
-                                      -float(d.color->height()), 0.0f, 1.0f}
-                         : VkViewport{float(vp.X) + 0.5f, float(vp.Y) + float(vp.Height) + 0.5f,
-                                      std::min(float(vp.Width), maxSize), -std::min(float(vp.Height), maxSize),
-                                      unit(vp.MinZ), unit(vp.MaxZ)};
-    const VkRect2D scissor = toVkRect(drawableArea(s, d.color->width(), d.color->height()));
+    const VkViewport viewport = d.pretransformed ? VkViewport{0.5f,
+                                                              float(color->height()) + 0.5f,
+                                                              float(color->width()),
+                                                              -float(color->height()),
+                                                              0.0f,
+                                                              1.0f}
+                                                 : VkViewport{float(vp.X) + 0.5f,
+                                                              float(vp.Y) + float(vp.Height) + 0.5f,
+                                                              std::min(float(vp.Width), maxSize),
+                                                              -std::min(float(vp.Height), maxSize),
+                                                              unit(vp.MinZ),
+                                                              unit(vp.MaxZ)};
+    // (Inside the pass's area: all its attachments, which a smaller depth buffer or target limits.)
+    const VkExtent2D passArea = d.targets.extent();
+    const VkRect2D scissor = toVkRect(drawableArea(s, passArea.width, passArea.height));
     if (!bound.viewportValid || std::memcmp(&viewport, &bound.viewport, sizeof viewport) != 0 ||
         std::memcmp(&scissor, &bound.scissor, sizeof scissor) != 0) {
         vkCmdSetViewport(cb, 0, 1, &viewport);

@@ -218,8 +218,7 @@ HRESULT Device::destroySurface(uint32_t handle) {
     // A subresource of a render-target texture goes with its texture.
     if (it == surfaces_.end() || it->second->texture()) return D3DERR_INVALIDCALL;
     // Rare: wait for the GPU rather than keep a deferred-destruction list for surfaces.
-    if (commands_->renderingColor() == it->second.get() || commands_->renderingDepth() == it->second.get())
-        commands_->endRendering();
+    if (commands_->renders(it->second.get())) commands_->endRendering();
     vulkan_->queue().wait(commands_->flush());
     surfaceLocks_.erase(handle);
     surfaces_.erase(it);

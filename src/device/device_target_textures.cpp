@@ -62,7 +62,7 @@ HRESULT Device::destroyTargetTexture(uint32_t handle) {
     // Rare, as for surfaces: wait for the GPU rather than keep the views for later.
     for (uint32_t i = 0; i < r.subresourceCount(); ++i) {
         Surface* s = textureSurface(r, i);
-        if (commands_->renderingColor() == s || commands_->renderingDepth() == s) commands_->endRendering();
+        if (commands_->renders(s)) commands_->endRendering();
     }
     vulkan_->queue().wait(commands_->flush());
     for (uint32_t i = 0; i < r.subresourceCount(); ++i)

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "draw/dynamic_state.h"
+#include "draw/pipeline_state.h"
 #include "draw/program_pipeline.h"
 
 namespace ddivk::device {
@@ -56,9 +57,9 @@ struct DrawBindings {
         // made from: both read only render states, so they hold until those change.
         bool stateValid = false;
         uint32_t stateType = 0;
-        VkFormat stateColorFormat = VK_FORMAT_UNDEFINED;
+        draw::ColorTargets stateColors{};
+        uint8_t stateWrittenTargets = 0;
         VkFormat stateDepthFormat = VK_FORMAT_UNDEFINED;
-        bool stateIgnoresAlpha = false;
         uint32_t stateSamples = 1;
         draw::PipelineKey state{};
         draw::DynamicState dynamic{};
@@ -78,6 +79,7 @@ struct DrawBindings {
         uint16_t pixelShadowMaps = 0;  // its key's shadowSamplers
         uint16_t pixelFetch4 = 0;      // its key's fetch4Samplers
         bool pixelAlphaToCoverage = false; // alpha-to-coverage took the alpha test's place
+        uint8_t pixelDroppedOutputs = 0;   // its key's droppedColorOutputs
         const void* vertexObject = nullptr;
         const void* vertex = nullptr;
         uint32_t vertexOutputs = 0;   // the pixel stage's inputs it was linked to

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "device/draw_call.h"
+#include "device/pass_targets.h"
 #include "device/resource.h"
 #include "device/surface.h"
 #include "draw/program_pipeline.h"
@@ -69,16 +70,16 @@ struct PreparedDraw {
     Resource* indexBuffer = nullptr;      // null: indices in user memory (indexData) or none
     const std::byte* indexData = nullptr; // CPU view of the draw's indices
     uint32_t indexSize = 0;
-    Surface* color = nullptr;
-    Surface* depth = nullptr;
+    // The pass: render targets (colors[0] is never null) and depth buffer; readOnlyDepth set
+    // when the depth buffer's texture is also sampled and the draw writes no depth or stencil.
+    PassTargets targets;
+    // Bit n: the pixel stage writes oCn (the other targets are masked).
+    uint8_t writtenTargets = 0;
     StreamOutput* streamOutput = nullptr; // non-null: the draw captures (transform feedback)
     bool rasterizerDiscard = false;       // ProcessVertices' capture: nothing is rasterised
     // The vendors' alpha-to-coverage acts (state/vendor_states.h): the pipeline turns it on,
     // and the pixel stage has no alpha test.
     bool alphaToCoverage = false;
-    // The depth buffer's texture is also sampled; the draw writes no depth or stencil, so the
-    // pass holds the depth attachment read-only (DEPTH_STENCIL_READ_ONLY_OPTIMAL).
-    bool readOnlyDepth = false;
     // The previous draw's preparation, repeated (repeat_draw.h): the pipeline key is the
     // previous draw's, so recording skips building and comparing it.
     bool repeat = false;

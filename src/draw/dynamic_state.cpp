@@ -1,5 +1,6 @@
 #include "draw/dynamic_state.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -77,15 +78,18 @@ DynamicSupport dynamicSupport(const vk::DeviceFunctions& fn) {
     return s;
 }
 
-void moveDynamicStates(PipelineKey& key, DynamicState& d, DynamicSupport support) {
+void moveDynamicStates(PipelineKey& key, DynamicState& d, DynamicSupport support, uint32_t writtenTargets) {
     if (support.depthStencil) {
         d.dynamicDepthStencil = key.dynamicDepthStencil = 1;
         d.depthStencil = std::exchange(key.depthStencil, {});
     }
     // (A pipeline without a colour attachment keeps them: there is nothing to record them for.)
-    if (support.blend && key.colorFormat != VK_FORMAT_UNDEFINED) {
+    if (support.blend && key.colorAttachmentCount() > 0) {
         d.dynamicBlend = key.dynamicBlend = 1;
         d.blend = std::exchange(key.blend, {});
+        for (uint32_t n = 0; n < kColorAttachments; ++n)
+            key.blend.colorWriteMasks[n] =
+                key.colorFormats[n] != VK_FORMAT_UNDEFINED && (writtenTargets >> n & 1) ? 0xF : 0;
     }
 }
 
@@ -116,11 +120,14 @@ void recordDepthStencil(VkCommandBuffer cb, const DepthStencilKey& d, const Dept
     stencilOp(VK_STENCIL_FACE_BACK_BIT, &K::back);
 }
 
+// Every attachment's state is recorded, whatever the pass has: the values of attachments past
+// the pass's count are not read, and the command buffer then holds a value for each pass.
 void recordBlend(VkCommandBuffer cb, const BlendKey& d, const BlendKey* r, const vk::DeviceFunctions& fn) {
     using K = BlendKey;
     if (differs(d, r, &K::blendEnable)) {
-        const VkBool32 enable = d.blendEnable;
-        fn.cmdSetColorBlendEnable(cb, 0, 1, &enable);
+        VkBool32 enables[kColorAttachments];
+        std::fill_n(enables, kColorAttachments, VkBool32(d.blendEnable));
+        fn.cmdSetColorBlendEnable(cb, 0, kColorAttachments, enables);
     }
     if (differs(d, r, &K::srcColorBlend) || differs(d, r, &K::dstColorBlend) ||
         differs(d, r, &K::colorBlendOp) || differs(d, r, &K::srcAlphaBlend) ||
@@ -128,11 +135,14 @@ void recordBlend(VkCommandBuffer cb, const BlendKey& d, const BlendKey* r, const
         const VkColorBlendEquationEXT equation{VkBlendFactor(d.srcColorBlend), VkBlendFactor(d.dstColorBlend),
                                                VkBlendOp(d.colorBlendOp),      VkBlendFactor(d.srcAlphaBlend),
                                                VkBlendFactor(d.dstAlphaBlend), VkBlendOp(d.alphaBlendOp)};
-        fn.cmdSetColorBlendEquation(cb, 0, 1, &equation);
+        VkColorBlendEquationEXT equations[kColorAttachments];
+        std::fill_n(equations, kColorAttachments, equation);
+        fn.cmdSetColorBlendEquation(cb, 0, kColorAttachments, equations);
     }
-    if (differs(d, r, &K::colorWriteMask)) {
-        const VkColorComponentFlags mask = d.colorWriteMask;
-        fn.cmdSetColorWriteMask(cb, 0, 1, &mask);
+    if (differs(d, r, &K::colorWriteMasks)) {
+        VkColorComponentFlags masks[kColorAttachments];
+        std::copy_n(d.colorWriteMasks, kColorAttachments, masks);
+        fn.cmdSetColorWriteMask(cb, 0, kColorAttachments, masks);
     }
 }
 

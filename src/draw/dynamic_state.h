@@ -33,10 +33,10 @@ struct DynamicState {
     uint8_t dynamicBlend = 0;
     DepthStencilKey depthStencil;
     BlendKey blend;
-    uint8_t reserved = 0;
+    uint8_t reserved[2] = {};
 };
 // Compared with memcmp: no padding.
-static_assert(sizeof(DynamicState) == 9 * 4 + 8 + 8 + 8, "DynamicState must stay padding-free");
+static_assert(sizeof(DynamicState) == 9 * 4 + 2 + 13 + 11 + 2, "DynamicState must stay padding-free");
 
 // Which groups of the key the device takes as dynamic state.
 struct DynamicSupport {
@@ -46,8 +46,11 @@ struct DynamicSupport {
 DynamicSupport dynamicSupport(const vk::DeviceFunctions& functions);
 
 // Moves the groups `support` names from `key` into `values`: the key keeps neutral values and
-// says which groups its pipeline declares dynamic.
-void moveDynamicStates(PipelineKey& key, DynamicState& values, DynamicSupport support);
+// says which groups its pipeline declares dynamic. writtenTargets (pipelineStateKey's): the
+// neutral write masks are all channels for the attachments the pixel stage writes and none for
+// the others, so that the pipeline tells Vulkan which attachments it leaves alone.
+void moveDynamicStates(PipelineKey& key, DynamicState& values, DynamicSupport support,
+                       uint32_t writtenTargets);
 
 // D3DRS_DEPTHBIAS and D3DRS_SLOPESCALEDEPTHBIAS as D3D9 gives them (depth-range units and a
 // factor of the largest depth slope); a value that is not finite reads as the default 0.

@@ -55,18 +55,23 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
     depth.front = stencilFace(key.depthStencil.front);
     depth.back = stencilFace(key.depthStencil.back);
 
-    VkPipelineColorBlendAttachmentState blendAttachment{};
-    blendAttachment.blendEnable = key.blend.blendEnable;
-    blendAttachment.srcColorBlendFactor = VkBlendFactor(key.blend.srcColorBlend);
-    blendAttachment.dstColorBlendFactor = VkBlendFactor(key.blend.dstColorBlend);
-    blendAttachment.colorBlendOp = VkBlendOp(key.blend.colorBlendOp);
-    blendAttachment.srcAlphaBlendFactor = VkBlendFactor(key.blend.srcAlphaBlend);
-    blendAttachment.dstAlphaBlendFactor = VkBlendFactor(key.blend.dstAlphaBlend);
-    blendAttachment.alphaBlendOp = VkBlendOp(key.blend.alphaBlendOp);
-    blendAttachment.colorWriteMask = key.blend.colorWriteMask;
+    // One blend state for every attachment, as D3D9 has; each its own write mask.
+    const uint32_t colorCount = key.colorAttachmentCount();
+    std::array<VkPipelineColorBlendAttachmentState, kColorAttachments> blendAttachments{};
+    for (uint32_t n = 0; n < colorCount; ++n) {
+        VkPipelineColorBlendAttachmentState& a = blendAttachments[n];
+        a.blendEnable = key.blend.blendEnable;
+        a.srcColorBlendFactor = VkBlendFactor(key.blend.srcColorBlend);
+        a.dstColorBlendFactor = VkBlendFactor(key.blend.dstColorBlend);
+        a.colorBlendOp = VkBlendOp(key.blend.colorBlendOp);
+        a.srcAlphaBlendFactor = VkBlendFactor(key.blend.srcAlphaBlend);
+        a.dstAlphaBlendFactor = VkBlendFactor(key.blend.dstAlphaBlend);
+        a.alphaBlendOp = VkBlendOp(key.blend.alphaBlendOp);
+        a.colorWriteMask = key.blend.colorWriteMasks[n];
+    }
     VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-    blend.attachmentCount = key.colorFormat != VK_FORMAT_UNDEFINED ? 1 : 0;
-    blend.pAttachments = &blendAttachment;
+    blend.attachmentCount = colorCount;
+    blend.pAttachments = blendAttachments.data();
 
     // Every draw records the values of these after binding the pipeline (see dynamic_state.h).
     std::array<VkDynamicState, 7 + 6 + 3> dynamicStates{
@@ -93,10 +98,12 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
     dynamic.dynamicStateCount = dynamicCount;
     dynamic.pDynamicStates = dynamicStates.data();
 
-    VkFormat colorFormat = VkFormat(key.colorFormat);
+    std::array<VkFormat, kColorAttachments> colorFormats{};
+    for (uint32_t n = 0; n < kColorAttachments; ++n)
+        colorFormats[n] = VkFormat(key.colorFormats[n]);
     VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-    rendering.colorAttachmentCount = colorFormat != VK_FORMAT_UNDEFINED ? 1 : 0;
-    rendering.pColorAttachmentFormats = &colorFormat;
+    rendering.colorAttachmentCount = colorCount;
+    rendering.pColorAttachmentFormats = colorFormats.data();
     rendering.depthAttachmentFormat = VkFormat(key.depthFormat);
     // Stencil formats carry the stencil aspect too.
     const bool hasStencil = vk::formatAspects(VkFormat(key.depthFormat)) & VK_IMAGE_ASPECT_STENCIL_BIT;

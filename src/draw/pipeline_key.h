@@ -34,23 +34,31 @@ struct DepthStencilKey {
     StencilFaceKey back;
 };
 
-// Blending: colour and alpha equations (alpha repeats colour unless separate alpha is on) and
-// the write mask; the group extended dynamic state 3 can take out of the pipeline.
+// D3D9's simultaneous render targets: colour attachment n is render target n.
+constexpr uint32_t kColorAttachments = 4;
+
+// Blending: colour and alpha equations (alpha repeats colour unless separate alpha is on), the
+// same for every attachment as D3D9 applies one blend state to all its targets, and each
+// attachment's write mask (D3DRS_COLORWRITEENABLE, COLORWRITEENABLE1..3); the group extended
+// dynamic state 3 can take out of the pipeline.
 struct BlendKey {
     uint8_t blendEnable = 0;
-    uint8_t colorWriteMask = 0xF; // VkColorComponentFlags
     uint8_t srcColorBlend = VK_BLEND_FACTOR_ONE;
     uint8_t dstColorBlend = VK_BLEND_FACTOR_ZERO;
     uint8_t colorBlendOp = VK_BLEND_OP_ADD;
     uint8_t srcAlphaBlend = VK_BLEND_FACTOR_ONE;
     uint8_t dstAlphaBlend = VK_BLEND_FACTOR_ZERO;
     uint8_t alphaBlendOp = VK_BLEND_OP_ADD;
+    uint8_t colorWriteMasks[kColorAttachments] = {0xF, 0xF, 0xF, 0xF}; // VkColorComponentFlags
 };
 
 // Every Vulkan enum held in a byte below is small (core values, all under 32).
 struct PipelineKey {
-    // Attachments (VkFormat; extension formats need the full width).
-    uint32_t colorFormat = VK_FORMAT_UNDEFINED;
+    // Attachments (VkFormat; extension formats need the full width). The pass has colour
+    // attachments up to the last format that is not UNDEFINED; an UNDEFINED one before it is a
+    // gap (no render target there, or a NULL one).
+    uint32_t colorFormats[kColorAttachments] = {VK_FORMAT_UNDEFINED, VK_FORMAT_UNDEFINED, VK_FORMAT_UNDEFINED,
+                                                VK_FORMAT_UNDEFINED};
     uint32_t depthFormat = VK_FORMAT_UNDEFINED;
     // Input assembly and rasterisation.
     uint8_t topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
@@ -66,10 +74,8 @@ struct PipelineKey {
     // Draws that differ only in them share one pipeline (draw/dynamic_state.h).
     uint8_t dynamicDepthStencil = 0;
     uint8_t dynamicBlend = 0;
-    // Multisampling: samples per pixel of the pass (VkSampleCountFlagBits) and the samples
-    // draws may write (D3DRS_MULTISAMPLEMASK, all ones for single-sampled passes).
+    // Multisampling: samples per pixel of the pass (VkSampleCountFlagBits); sampleMask below.
     uint8_t samples = 1;
-    uint16_t sampleMask = 0xFFFF;
     // 1: nothing is rasterised (ProcessVertices: the vertex stage runs for its captured outputs).
     uint8_t rasterizerDiscard = 0;
     // 1: the fragment's alpha limits the samples it covers (the vendors' alpha-to-coverage,
@@ -79,13 +85,25 @@ struct PipelineKey {
     // at it: pre-transformed vertices, which D3D9 clamps where D3DPMISCCAPS_CLIPTLVERTS is not
     // claimed (Wine's z_range_test, zenable_test and depth_clamp_test record Windows).
     uint8_t depthClamp = 0;
-    uint8_t reserved[7] = {}; // no padding here or in ProgramPipelineKey: keys hash as bytes
+    // The samples draws may write (D3DRS_MULTISAMPLEMASK, all ones for single-sampled passes).
+    // (Members are ordered so that neither this key nor ProgramPipelineKey has padding: keys
+    // hash as bytes.)
+    uint16_t sampleMask = 0xFFFF;
+
+    // The colour attachments of the pass (one past the last with a format).
+    uint32_t colorAttachmentCount() const {
+        uint32_t n = kColorAttachments;
+        while (n > 0 && colorFormats[n - 1] == VK_FORMAT_UNDEFINED)
+            --n;
+        return n;
+    }
 
     bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };
 
-static_assert(sizeof(StencilFaceKey) == 4 && sizeof(DepthStencilKey) == 13 && sizeof(BlendKey) == 8);
-static_assert(sizeof(PipelineKey) == 48, "PipelineKey must stay padding-free: it hashes as bytes");
+static_assert(sizeof(StencilFaceKey) == 4 && sizeof(DepthStencilKey) == 13 && sizeof(BlendKey) == 11);
+static_assert(sizeof(PipelineKey) == 20 + 3 + 13 + 11 + 3 + 4 + 2,
+              "PipelineKey must stay padding-free: it hashes as bytes");
 static_assert(VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA < 256 && VK_BLEND_OP_MAX < 256 &&
                   VK_PRIMITIVE_TOPOLOGY_PATCH_LIST < 256 && VK_STENCIL_OP_DECREMENT_AND_WRAP < 256,
               "the key keeps these enums in bytes");

@@ -71,10 +71,20 @@ BlendEquation blendEquation(uint32_t src, uint32_t dst, uint32_t op) {
             uint8_t(toVkBlendOp(op).value_or(VK_BLEND_OP_ADD))};
 }
 
-void setBlend(BlendKey& key, const RenderStates& rs, bool colorIgnoresAlpha) {
-    key.colorWriteMask =
-        uint8_t(rs[D3DRS_COLORWRITEENABLE] & 0xF); // D3DCOLORWRITEENABLE_* = VK_COLOR_COMPONENT_*
-    if (colorIgnoresAlpha) key.colorWriteMask &= ~VK_COLOR_COMPONENT_A_BIT;
+// D3DRS_COLORWRITEENABLE masks render target 0, COLORWRITEENABLE1..3 targets 1..3
+// (D3DPMISCCAPS_INDEPENDENTWRITEMASKS).
+constexpr uint32_t kWriteMaskStates[kColorAttachments] = {D3DRS_COLORWRITEENABLE, D3DRS_COLORWRITEENABLE1,
+                                                          D3DRS_COLORWRITEENABLE2, D3DRS_COLORWRITEENABLE3};
+
+void setBlend(BlendKey& key, const RenderStates& rs, const ColorTargets& colors, uint32_t writtenTargets) {
+    for (uint32_t n = 0; n < kColorAttachments; ++n) {
+        // D3DCOLORWRITEENABLE_* = VK_COLOR_COMPONENT_*. An attachment the pixel stage does not
+        // write keeps its pixels, and one that is not there has nothing to mask.
+        uint8_t mask = uint8_t(rs[kWriteMaskStates[n]] & 0xF);
+        if (colors[n].ignoresAlpha) mask &= ~VK_COLOR_COMPONENT_A_BIT;
+        if (colors[n].format == VK_FORMAT_UNDEFINED || !(writtenTargets >> n & 1)) mask = 0;
+        key.colorWriteMasks[n] = mask;
+    }
     if (!rs[D3DRS_ALPHABLENDENABLE]) return;
     key.blendEnable = 1;
     const BlendEquation color = blendEquation(rs[D3DRS_SRCBLEND], rs[D3DRS_DESTBLEND], rs[D3DRS_BLENDOP]);
@@ -93,8 +103,9 @@ void setBlend(BlendKey& key, const RenderStates& rs, bool colorIgnoresAlpha) {
 
 } // namespace
 
-PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitiveType, VkFormat colorFormat,
-                             bool colorIgnoresAlpha, VkFormat depthFormat, bool fillModeNonSolid) {
+PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitiveType,
+                             const ColorTargets& colors, uint32_t writtenTargets, VkFormat depthFormat,
+                             bool fillModeNonSolid) {
     const auto& rs = state.renderStates;
     PipelineKey key;
     key.topology = uint8_t(toVkTopology(primitiveType));
@@ -102,11 +113,12 @@ PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitive
     key.depthStencil.cullMode =
         uint8_t(triangles ? toVkCullMode(rs[D3DRS_CULLMODE]) : VkCullModeFlags(VK_CULL_MODE_NONE));
     key.polygonMode = polygonMode(rs, triangles, fillModeNonSolid);
-    key.colorFormat = colorFormat;
+    for (uint32_t n = 0; n < kColorAttachments; ++n)
+        key.colorFormats[n] = colors[n].format;
     key.depthFormat = depthFormat;
     setDepthStencil(key, state, depthFormat);
-    // No colour attachment (a NULL render target): blending has nothing to key on.
-    if (colorFormat != VK_FORMAT_UNDEFINED) setBlend(key.blend, rs, colorIgnoresAlpha);
+    // No colour attachment (a NULL render target alone): blending has nothing to key on.
+    if (key.colorAttachmentCount() > 0) setBlend(key.blend, rs, colors, writtenTargets);
     return key;
 }
 

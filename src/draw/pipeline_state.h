@@ -4,6 +4,7 @@
 
 #include <volk.h>
 
+#include <array>
 #include <cstdint>
 
 #include "draw/pipeline_key.h"
@@ -15,13 +16,22 @@ namespace ddivk::draw {
 // DEPTHBIAS / SLOPESCALEDEPTHBIAS (whether biased; the values are dynamic), STENCILENABLE and the
 // STENCIL* / CCW_STENCIL* operations with TWOSIDEDSTENCILMODE (with a stencil aspect),
 // ALPHABLENDENABLE, SRCBLEND, DESTBLEND, BLENDOP, SEPARATEALPHABLENDENABLE, SRCBLENDALPHA,
-// DESTBLENDALPHA, BLENDOPALPHA, COLORWRITEENABLE. An out-of-range value falls back to the
-// state's D3D9 default, as the runtime would not have passed it.
-// colorIgnoresAlpha: an X format (X8R8G8B8) whose stored alpha must stay 1 for DESTALPHA.
-// colorFormat VK_FORMAT_UNDEFINED: no colour attachment (a NULL render target), no blending.
+// DESTBLENDALPHA, BLENDOPALPHA, COLORWRITEENABLE and COLORWRITEENABLE1..3. An out-of-range value
+// falls back to the state's D3D9 default, as the runtime would not have passed it.
+// colors: the pass's colour attachments (render targets 0..3; format UNDEFINED where there is
+// none, or a NULL render target). writtenTargets: bit n, the pixel stage writes oCn; an
+// attachment it does not write is masked and keeps its pixels, as Windows' drivers leave them
+// (Wine's multiple_rendertargets_test).
 // fillModeNonSolid: the device feature; without it POINT and WIREFRAME draw solid (logged once).
-PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitiveType, VkFormat colorFormat,
-                             bool colorIgnoresAlpha, VkFormat depthFormat, bool fillModeNonSolid);
+struct ColorTarget {
+    VkFormat format = VK_FORMAT_UNDEFINED;
+    bool ignoresAlpha = false; // an X format (X8R8G8B8) whose stored alpha must stay 1 for DESTALPHA
+    bool operator==(const ColorTarget&) const = default;
+};
+using ColorTargets = std::array<ColorTarget, kColorAttachments>;
+PipelineKey pipelineStateKey(const state::DeviceState& state, uint32_t primitiveType,
+                             const ColorTargets& colors, uint32_t writtenTargets, VkFormat depthFormat,
+                             bool fillModeNonSolid);
 
 // The pass's samples per pixel (1, or the multisampled targets' count) and D3DRS_MULTISAMPLEMASK:
 // bit i lets draws write sample i. A single-sampled pass ignores the mask, as D3D9 does.

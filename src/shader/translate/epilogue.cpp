@@ -219,12 +219,17 @@ void Emitter::pixelEpilogue() {
         color = b.vectorShuffle(tVec4, mixed, color, std::vector<uint32_t>{0, 1, 2, 7});
     }
 
-    b.store(outputVar(*this, tVec4, 0, {RegType::ColorOut, 0, 0, 0, 0}), color);
+    if (!(key_.droppedColorOutputs & 1)) {
+        b.store(outputVar(*this, tVec4, 0, {RegType::ColorOut, 0, 0, 0, 0}), color);
+        out_.colorOutputs = 1;
+    }
     if (!isPs1())
         for (uint32_t n = 1; n < 4; ++n)
-            if (vars_.contains({RegType::ColorOut, n}))
+            if (vars_.contains({RegType::ColorOut, n}) && !(key_.droppedColorOutputs >> n & 1)) {
                 b.store(outputVar(*this, tVec4, n, {RegType::ColorOut, uint16_t(n), 0, 0, 0}),
                         registerOrZero(*this, RegType::ColorOut, n));
+                out_.colorOutputs |= uint8_t(1u << n);
+            }
     if (vars_.contains({RegType::DepthOut, 0})) {
         out_.writesDepth = true;
         b.store(outputVar(*this, tF32, 0, {RegType::DepthOut, 0, kUsageDepth, 0, 0}, BuiltIn::FragDepth, true),

@@ -34,7 +34,10 @@ struct TranslationKey {
     // decoder takes c0..c8191, i0..i2047, b0..b2047, and the constants are read from the
     // abi::kVsSw*Binding storage buffers instead of the VsConstants block.
     bool softwareVertexRegisters = false;
-    uint8_t unused = 0; // (keeps the key free of padding)
+    // Pixel shaders: bit n, oCn is not written (its location stays undeclared): the pass has a
+    // gap there, no attachment before a later one (a NULL render target, or none bound), and
+    // an output without one reads as a mismatch to Vulkan. The draw sets it only then.
+    uint8_t droppedColorOutputs = 0;
     // ps_1_1..1_3 lookups at TEXCOORDn (tex, texbem...): two bits per stage n at bit 2n: 0 not
     // projected, else the component that divides the others (1 y, 2 z, 3 w): D3DTTFF_PROJECTED
     // with D3DTTFF_COUNT2..4 divides by the last coordinate the count names.
@@ -165,7 +168,7 @@ inline std::array<uint32_t, 41> keyWords(const TranslationKey& k) {
     for (size_t i = 0; i < k.streamOutput.size(); ++i) w[22 + i] = k.streamOutput[i];
     w[38] = uint32_t(k.streamOutputStrides[0]) | uint32_t(k.streamOutputStrides[1]) << 16;
     w[39] = uint32_t(k.streamOutputStrides[2]) | uint32_t(k.streamOutputStrides[3]) << 16;
-    w[40] = uint32_t(k.fetch4Samplers) | uint32_t(k.unused) << 16;
+    w[40] = uint32_t(k.fetch4Samplers) | uint32_t(k.droppedColorOutputs) << 16;
     return w;
 }
 
@@ -195,6 +198,10 @@ struct Translation {
     // its sampler needs compareEnable and its view a depth format.
     uint16_t shadowSamplers = 0;
     bool writesDepth = false;
+    // Pixel shaders: bit n, the module writes oCn (location n): oC0 and the oCn the program
+    // writes, less TranslationKey::droppedColorOutputs. A render target whose register is not
+    // written keeps its pixels (the draw masks it).
+    uint8_t colorOutputs = 0;
     bool discards = false;
     // The constant registers the program reads from its block (not its def values): c0 up to
     // floatConstantsRead - 1 (every register with relative addressing), and whether it reads

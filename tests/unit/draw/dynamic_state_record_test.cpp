@@ -61,8 +61,13 @@ VKAPI_ATTR void VKAPI_CALL blendEnable(VkCommandBuffer, uint32_t, uint32_t, cons
 VKAPI_ATTR void VKAPI_CALL blendEquation(VkCommandBuffer, uint32_t, uint32_t, const VkColorBlendEquationEXT* e) {
     log("blendEquation " + std::to_string(e->srcColorBlendFactor));
 }
-VKAPI_ATTR void VKAPI_CALL writeMask(VkCommandBuffer, uint32_t, uint32_t, const VkColorComponentFlags* v) {
-    log("writeMask " + std::to_string(*v));
+// Each attachment's mask, from the first.
+VKAPI_ATTR void VKAPI_CALL writeMask(VkCommandBuffer, uint32_t first, uint32_t count,
+                                     const VkColorComponentFlags* v) {
+    std::string masks = "writeMask";
+    for (uint32_t i = 0; i < count; ++i)
+        masks += (i == 0 ? " " : ",") + std::to_string(v[i]);
+    log(first == 0 ? masks : "writeMask from " + std::to_string(first));
 }
 
 class RecordDynamicState : public ::testing::Test {
@@ -150,9 +155,10 @@ TEST_F(RecordDynamicState, AGroupThePreviousPipelineHeldStaticIsRecordedWhole) {
     before.dynamicBlend = 0;        // e.g. a pipeline without a colour attachment
     const DynamicState after = allDynamic();
     const std::vector<std::string> recorded = record(after, &before);
-    EXPECT_EQ(recorded, (std::vector<std::string>{"cullMode 0", "depthTest 0", "depthWrite 0", "depthCompare 7",
-                                                  "stencilTest 0", "stencilOp front 0", "stencilOp back 0",
-                                                  "blendEnable 0", "blendEquation 1", "writeMask 15"}));
+    EXPECT_EQ(recorded,
+              (std::vector<std::string>{"cullMode 0", "depthTest 0", "depthWrite 0", "depthCompare 7",
+                                        "stencilTest 0", "stencilOp front 0", "stencilOp back 0",
+                                        "blendEnable 0", "blendEquation 1", "writeMask 15,15,15,15"}));
 }
 
 } // namespace

@@ -32,7 +32,7 @@ class PipelineState : public ::testing::Test {
 
     PipelineKey key(uint32_t primitive = D3DPT_TRIANGLELIST, VkFormat depth = kDepthStencil,
                     bool fillModeNonSolid = true) const {
-        return pipelineStateKey(*state_, primitive, kColor, false, depth, fillModeNonSolid);
+        return pipelineStateKey(*state_, primitive, {ColorTarget{kColor, false}}, 1, depth, fillModeNonSolid);
     }
 
     std::unique_ptr<state::DeviceState> state_;
@@ -71,7 +71,7 @@ TEST_F(PipelineState, DefaultsGiveDepthTestAndNoBlendOrStencil) {
     EXPECT_EQ(k.depthBiasEnable, 0);
     EXPECT_EQ(k.depthStencil.stencilTest, 0);
     EXPECT_EQ(k.blend.blendEnable, 0);
-    EXPECT_EQ(k.blend.colorWriteMask, 0xF);
+    EXPECT_EQ(k.blend.colorWriteMasks[0], 0xF);
 }
 
 TEST_F(PipelineState, OutOfRangeValuesFallBackToTheD3D9Defaults) {
@@ -172,10 +172,35 @@ TEST_F(PipelineState, DepthBiasIsEnabledByEitherValueWithADepthAttachment) {
 
 TEST_F(PipelineState, XFormatsNeverWriteAlpha) {
     EXPECT_EQ(
-        pipelineStateKey(*state_, D3DPT_TRIANGLELIST, kColor, true, kDepthStencil, true).blend.colorWriteMask,
+        pipelineStateKey(*state_, D3DPT_TRIANGLELIST, {ColorTarget{kColor, true}}, 1, kDepthStencil, true)
+            .blend.colorWriteMasks[0],
         0x7);
     set(D3DRS_COLORWRITEENABLE, D3DCOLORWRITEENABLE_RED | D3DCOLORWRITEENABLE_ALPHA);
-    EXPECT_EQ(key().blend.colorWriteMask, VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT);
+    EXPECT_EQ(key().blend.colorWriteMasks[0], VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT);
+}
+
+// Render targets 1..3 take COLORWRITEENABLE1..3 (independent write masks), each its format and
+// its own X-format rule; an attachment the pixel stage does not write, or that is not there, is
+// masked whole. The pass has attachments up to the last with a format.
+TEST_F(PipelineState, EachTargetHasItsOwnWriteMask) {
+    set(D3DRS_COLORWRITEENABLE1, D3DCOLORWRITEENABLE_GREEN | D3DCOLORWRITEENABLE_ALPHA);
+    set(D3DRS_COLORWRITEENABLE2, D3DCOLORWRITEENABLE_BLUE);
+    set(D3DRS_COLORWRITEENABLE3, 0xF);
+    const ColorTargets targets = {ColorTarget{kColor, false}, ColorTarget{VK_FORMAT_R32_SFLOAT, true},
+                                  ColorTarget{}, ColorTarget{kColor, false}};
+    const PipelineKey k = pipelineStateKey(*state_, D3DPT_TRIANGLELIST, targets, 0xB, kDepthStencil, true);
+    EXPECT_EQ(k.colorAttachmentCount(), 4u);
+    EXPECT_EQ(k.colorFormats[1], uint32_t(VK_FORMAT_R32_SFLOAT));
+    EXPECT_EQ(k.colorFormats[2], uint32_t(VK_FORMAT_UNDEFINED));
+    EXPECT_EQ(k.blend.colorWriteMasks[0], 0xF);
+    EXPECT_EQ(k.blend.colorWriteMasks[1], VK_COLOR_COMPONENT_G_BIT);
+    EXPECT_EQ(k.blend.colorWriteMasks[2], 0);
+    EXPECT_EQ(k.blend.colorWriteMasks[3], 0xF);
+    // oC3 not written (bits 0 and 1 only): target 3 keeps its pixels.
+    EXPECT_EQ(pipelineStateKey(*state_, D3DPT_TRIANGLELIST, targets, 0x3, kDepthStencil, true)
+                  .blend.colorWriteMasks[3],
+              0);
+    EXPECT_EQ(key().colorAttachmentCount(), 1u);
 }
 
 TEST_F(PipelineState, DynamicStateReadsTheBlendFactorAndStencilValues) {
