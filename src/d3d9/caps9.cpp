@@ -83,11 +83,15 @@ void shaderCaps(D3DCAPS9& c) {
 void rasterCaps(const Adapter& a, D3DCAPS9& c) {
     // src/draw/pipeline_state.cpp and dynamic_state.cpp: depth bias (constant and slope), scissor,
     // fill modes, separate alpha blending with every blend op, colour write masks per target.
+    // Multiple render targets (src/device/pass_targets.h): one blend state for all, oCn into
+    // target n, a write mask each (COLORWRITEENABLE1..3), formats of any size together.
     c.PrimitiveMiscCaps = D3DPMISCCAPS_MASKZ | D3DPMISCCAPS_CULLNONE | D3DPMISCCAPS_CULLCW |
                           D3DPMISCCAPS_CULLCCW | D3DPMISCCAPS_COLORWRITEENABLE | D3DPMISCCAPS_TSSARGTEMP |
-                          D3DPMISCCAPS_BLENDOP | D3DPMISCCAPS_PERSTAGECONSTANT |
-                          D3DPMISCCAPS_FOGANDSPECULARALPHA | D3DPMISCCAPS_SEPARATEALPHABLEND |
-                          D3DPMISCCAPS_FOGVERTEXCLAMPED | D3DPMISCCAPS_POSTBLENDSRGBCONVERT;
+                          D3DPMISCCAPS_BLENDOP | D3DPMISCCAPS_INDEPENDENTWRITEMASKS |
+                          D3DPMISCCAPS_PERSTAGECONSTANT | D3DPMISCCAPS_FOGANDSPECULARALPHA |
+                          D3DPMISCCAPS_SEPARATEALPHABLEND | D3DPMISCCAPS_MRTINDEPENDENTBITDEPTHS |
+                          D3DPMISCCAPS_MRTPOSTPIXELSHADERBLENDING | D3DPMISCCAPS_FOGVERTEXCLAMPED |
+                          D3DPMISCCAPS_POSTBLENDSRGBCONVERT;
     // Pre-transformed vertices outside [0, 1] in z: clamped (depthClamp), as Windows does without
     // this cap; clipped, and the cap claimed, on a device without it.
     if (!a.caps.coreFeatures.depthClamp) c.PrimitiveMiscCaps |= D3DPMISCCAPS_CLIPTLVERTS;
@@ -107,9 +111,7 @@ void rasterCaps(const Adapter& a, D3DCAPS9& c) {
     c.StencilCaps = D3DSTENCILCAPS_KEEP | D3DSTENCILCAPS_ZERO | D3DSTENCILCAPS_REPLACE | D3DSTENCILCAPS_INCRSAT |
                     D3DSTENCILCAPS_DECRSAT | D3DSTENCILCAPS_INVERT | D3DSTENCILCAPS_INCR | D3DSTENCILCAPS_DECR |
                     D3DSTENCILCAPS_TWOSIDED;
-    // The driver draws into render target 0 only: multiple render targets are not done yet
-    // (docs/d3d9-dll.md, "Not done yet"), so the caps promise one and no MRT behaviour.
-    c.NumSimultaneousRTs = kRenderTargetsDrawn;
+    c.NumSimultaneousRTs = simultaneousTargets(a);
     // BLT scales with vkCmdBlitImage, nearest or linear.
     c.StretchRectFilterCaps = D3DPTFILTERCAPS_MINFPOINT | D3DPTFILTERCAPS_MAGFPOINT | D3DPTFILTERCAPS_MINFLINEAR |
                               D3DPTFILTERCAPS_MAGFLINEAR;
@@ -167,6 +169,10 @@ void vertexCaps(const Adapter& a, D3DCAPS9& c) {
 }
 
 } // namespace
+
+DWORD simultaneousTargets(const Adapter& adapter) {
+    return std::min<DWORD>(state::kMaxRenderTargets, adapter.properties.limits.maxColorAttachments);
+}
 
 float maxPointSize(const Adapter& adapter) {
     return adapter.caps.coreFeatures.largePoints ? adapter.properties.limits.pointSizeRange[1] : 1.0f;

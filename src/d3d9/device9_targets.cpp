@@ -204,7 +204,8 @@ void Device9::recordDepthStencil() {
 }
 
 HRESULT STDMETHODCALLTYPE Device9::SetRenderTarget(DWORD index, IDirect3DSurface9* renderTarget) {
-    if (index >= kRenderTargetsDrawn || (index == 0 && !renderTarget)) return D3DERR_INVALIDCALL;
+    if (index >= simultaneousTargets(*creation_.adapter) || (index == 0 && !renderTarget))
+        return D3DERR_INVALIDCALL;
     Surface9* s = surfaceOf(renderTarget);
     if (s && !(s->desc().Usage & D3DUSAGE_RENDERTARGET)) return D3DERR_INVALIDCALL;
     auto guard = lock();
@@ -228,7 +229,7 @@ HRESULT STDMETHODCALLTYPE Device9::SetRenderTarget(DWORD index, IDirect3DSurface
 HRESULT STDMETHODCALLTYPE Device9::GetRenderTarget(DWORD index, IDirect3DSurface9** renderTarget) {
     if (!renderTarget) return D3DERR_INVALIDCALL;
     *renderTarget = nullptr;
-    if (index >= kRenderTargetsDrawn) return D3DERR_INVALIDCALL;
+    if (index >= simultaneousTargets(*creation_.adapter)) return D3DERR_INVALIDCALL;
     auto guard = lock();
     IDirect3DSurface9* s = renderTargets_[index].get();
     return handOut(s, renderTarget);

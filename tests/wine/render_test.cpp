@@ -411,8 +411,8 @@ TEST(Render, DefaultPointSizeMaximumIsTheDevicesLargestPoint) {
              0);
 }
 
-// The caps promise one render target (NumSimultaneousRTs), so SetRenderTarget and
-// GetRenderTarget refuse the others, as D3D9 does for an index past the caps.
+// SetRenderTarget and GetRenderTarget refuse an index past the caps' NumSimultaneousRTs, as
+// D3D9 does.
 TEST(Render, RenderTargetsPastTheCapsAreRefused) {
     TestDevice t(16, 16);
     REQUIRE(t.device != nullptr);
