@@ -107,7 +107,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     draw::ColorTargets colors;
     for (uint32_t n = 0; n < draw::kColorAttachments; ++n)
         if (const VkFormat f = d.targets.colorFormat(n); f != VK_FORMAT_UNDEFINED)
-            colors[n] = {f, d.targets.colors[n]->format().ignoresAlpha};
+            colors[n] = {f, d.targets.colors[n]->format().ignoresAlpha, device_.formatBlends(f)};
     const VkFormat depthFormat = d.targets.depth ? d.targets.depth->vkFormat() : VK_FORMAT_UNDEFINED;
     // (A depth buffer is in the pass only with the target's sample count: passDepth.)
     const uint32_t samples = d.targets.depth ? d.targets.depth->samples() : color->samples();

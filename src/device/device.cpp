@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "device/fill_format.h"
 #include "util/config.h"
 #include "util/log.h"
 #include "vk/error.h"
@@ -190,6 +191,18 @@ HRESULT Device::createSurface(const ddivk_surface_desc& desc, uint32_t* handle) 
     return S_OK;
 }
 
+bool Device::formatBlends(VkFormat format) {
+    auto ask = [&] {
+        VkFormatProperties props{};
+        vkGetPhysicalDeviceFormatProperties(vulkan_->physicalDevice(), format, &props);
+        return (props.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT) != 0;
+    };
+    if (uint32_t(format) >= formatBlends_.size()) return ask(); // (extension formats: none are targets)
+    uint8_t& known = formatBlends_[format];
+    if (!known) known = ask() ? 2 : 1;
+    return known == 2;
+}
+
 VkFormat Device::chooseSurfaceFormat(const draw::FormatInfo& info, uint32_t usage) {
     return chooseFormat(*vulkan_, info, usage);
 }
@@ -271,10 +284,8 @@ HRESULT Device::readSurface(uint32_t handle, void* pixels, uint32_t pitch, uint6
     for (uint32_t y = 0; y < surface->height(); ++y) {
         uint8_t* row = dst + uint64_t(y) * pitch;
         std::memcpy(row, src + y * rowBytes, rowBytes);
-        // X8R8G8B8: the X byte is not part of the image; report it as opaque.
-        if (surface->format().ignoresAlpha && bpp == 4)
-            for (uint32_t x = 0; x < surface->width(); ++x)
-                row[x * 4 + 3] = 0xFF;
+        // X formats: the X bits are not part of the image; report them as opaque.
+        setXAlphaBits(surface->format().d3dFormat, bpp, row, rowBytes);
     }
     return S_OK;
 }

@@ -3,6 +3,7 @@
 // the runtime may call from several threads; recording itself stays serial.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -79,6 +80,9 @@ class Device {
     draw::DynamicSupport dynamicSupport() const {
         return drawOptions_.dynamicPipelineState ? dynamicSupport_ : draw::DynamicSupport{};
     }
+    // Whether colour attachments of `format` blend (COLOR_ATTACHMENT_BLEND), asked of the
+    // Vulkan device once per format.
+    bool formatBlends(VkFormat format);
     // The query engine every door issues its queries to (callers hold lock()).
     query::QueryEngine& queries() { return *queries_; }
     // Stream output (the D3D10 door's targets and declaration); null without
@@ -175,6 +179,7 @@ class Device {
     std::unique_ptr<Resource> zeroVertexBuffer_;
     DrawOptions drawOptions_;
     draw::DynamicSupport dynamicSupport_; // what the Vulkan device offers
+    std::array<uint8_t, 256> formatBlends_{}; // per core VkFormat: 0 not asked yet, 1 no, 2 yes
     shader::TranslationCache translations_;
     std::unique_ptr<CommandContext> commands_;
     std::unique_ptr<query::QueryEngine> queries_;

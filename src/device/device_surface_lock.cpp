@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "device/device.h"
+#include "device/fill_format.h"
 #include "vk/barriers.h"
 
 namespace ddivk::device {
@@ -60,11 +61,7 @@ HRESULT Device::unlockSurface(Surface& surface, const D3DDDIARG_UNLOCK& args) {
         vk::UploadSlice slice = commands_->uploads().allocate(lock.pixels.size(), 16);
         std::memcpy(slice.data, lock.pixels.data(), lock.pixels.size());
         // X formats keep alpha at one (Device::createSurface): whatever the program wrote there.
-        if (surface.format().ignoresAlpha && bpp == 4) {
-            auto* p = static_cast<uint8_t*>(slice.data);
-            for (size_t i = 3; i < lock.pixels.size(); i += 4)
-                p[i] = 0xFF;
-        }
+        setXAlphaBits(surface.format().d3dFormat, bpp, static_cast<uint8_t*>(slice.data), lock.pixels.size());
         commands_->endRendering();
         VkCommandBuffer cb = commands_->commands();
         // A barrier even from TRANSFER_DST: the copy waits for transfers that wrote the image.

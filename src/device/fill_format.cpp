@@ -123,6 +123,18 @@ std::optional<BlockFill> blockFill(uint32_t d3dFormat, D3DCOLOR color) {
     }
 }
 
+void setXAlphaBits(uint32_t d3dFormat, uint32_t bytesPerPixel, uint8_t* pixels, size_t bytes) {
+    const FillFormat* f = findFillFormat(d3dFormat);
+    if (!f || !f->alphaIsX || f->a.bits == 0 || bytesPerPixel == 0 || bytesPerPixel > 8) return;
+    const uint64_t ones = ((uint64_t(1) << f->a.bits) - 1) << f->a.shift;
+    for (size_t at = 0; at + bytesPerPixel <= bytes; at += bytesPerPixel) {
+        uint64_t p = 0;
+        std::memcpy(&p, pixels + at, bytesPerPixel);
+        p |= ones;
+        std::memcpy(pixels + at, &p, bytesPerPixel);
+    }
+}
+
 VkClearColorValue clearValue(const FillFormat& f, const FillValue& v) {
     auto norm = [](uint32_t value, ChannelBits c) { return c.bits ? float(value) / float(maxOf(c)) : 1.0f; };
     VkClearColorValue c{};

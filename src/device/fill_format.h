@@ -5,6 +5,7 @@
 #include <volk.h>
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -36,6 +37,10 @@ FillValue fillValue(const FillFormat& f, D3DCOLOR color);
 uint64_t packPixel(const FillFormat& f, const FillValue& v);
 // The clear value that stores `v` (UNORM formats; absent channels read 1).
 VkClearColorValue clearValue(const FillFormat& f, const FillValue& v);
+
+// X formats (X8R8G8B8, X8B8G8R8, X1R5G5B5...) keep alpha at one in their images: sets the X bits
+// of every pixel of `pixels` (`bytes` of whole pixels of the format); nothing for other formats.
+void setXAlphaBits(uint32_t d3dFormat, uint32_t bytesPerPixel, uint8_t* pixels, size_t bytes);
 
 // Formats COLORFILL writes in whole blocks, which no channel layout above describes (texture
 // CPU copies only): YUY2 and UYVY pixel pairs (2x1) sharing U and V, converted by ITU-R BT.601's

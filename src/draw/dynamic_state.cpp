@@ -126,7 +126,8 @@ void recordBlend(VkCommandBuffer cb, const BlendKey& d, const BlendKey* r, const
     using K = BlendKey;
     if (differs(d, r, &K::blendEnable)) {
         VkBool32 enables[kColorAttachments];
-        std::fill_n(enables, kColorAttachments, VkBool32(d.blendEnable));
+        for (uint32_t n = 0; n < kColorAttachments; ++n)
+            enables[n] = d.blendEnable >> n & 1;
         fn.cmdSetColorBlendEnable(cb, 0, kColorAttachments, enables);
     }
     if (differs(d, r, &K::srcColorBlend) || differs(d, r, &K::dstColorBlend) ||

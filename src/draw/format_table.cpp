@@ -22,19 +22,20 @@ constexpr VkFormat NONE = VK_FORMAT_UNDEFINED;
 // D3DFMT_A8R8G8B8 is bytes B, G, R, A: Vulkan's B8G8R8A8; packed formats keep their bit order
 // (A1R5G5B5 is Vulkan's A1R5G5B5_UNORM_PACK16). Channel defaults: "Texture Formats" in the SDK
 // (missing colour channels of float and two-channel formats read 1, A8 reads 0 colour).
-// renderTarget / depthStencil: what surface creation, read-back and capture handle today (the
-// other formats come with resources in the draw translator).
+// renderTarget / depthStencil: the formats surfaces and target textures are made in. Render
+// targets are those whose Vulkan format holds D3D9's channels where an attachment writes them
+// (no swizzle or expansion in between): the 8-bit, 5-bit, 10-bit and 16-bit orders and the
+// floating-point formats; A4R4G4B4 (stored swizzled), A8 and the luminance formats are not.
 constexpr FormatInfo kFormats[] = {
     {D3DFMT_A8R8G8B8, "D3DFMT_A8R8G8B8", VK_FORMAT_B8G8R8A8_UNORM, NONE, 4, true, false, false, kIdentity, 1},
     {D3DFMT_X8R8G8B8, "D3DFMT_X8R8G8B8", VK_FORMAT_B8G8R8A8_UNORM, NONE, 4, true, false, true, kOpaque, 1},
-    {D3DFMT_A8B8G8R8, "D3DFMT_A8B8G8R8", VK_FORMAT_R8G8B8A8_UNORM, NONE, 4, false, false, false, kIdentity,
-     1},
-    {D3DFMT_X8B8G8R8, "D3DFMT_X8B8G8R8", VK_FORMAT_R8G8B8A8_UNORM, NONE, 4, false, false, true, kOpaque, 1},
+    {D3DFMT_A8B8G8R8, "D3DFMT_A8B8G8R8", VK_FORMAT_R8G8B8A8_UNORM, NONE, 4, true, false, false, kIdentity, 1},
+    {D3DFMT_X8B8G8R8, "D3DFMT_X8B8G8R8", VK_FORMAT_R8G8B8A8_UNORM, NONE, 4, true, false, true, kOpaque, 1},
     {D3DFMT_R5G6B5, "D3DFMT_R5G6B5", VK_FORMAT_R5G6B5_UNORM_PACK16, NONE, 2, true, false, false, kIdentity,
      1},
-    {D3DFMT_X1R5G5B5, "D3DFMT_X1R5G5B5", VK_FORMAT_A1R5G5B5_UNORM_PACK16, NONE, 2, false, false, true,
-     kOpaque, 1},
-    {D3DFMT_A1R5G5B5, "D3DFMT_A1R5G5B5", VK_FORMAT_A1R5G5B5_UNORM_PACK16, NONE, 2, false, false, false,
+    {D3DFMT_X1R5G5B5, "D3DFMT_X1R5G5B5", VK_FORMAT_A1R5G5B5_UNORM_PACK16, NONE, 2, true, false, true, kOpaque,
+     1},
+    {D3DFMT_A1R5G5B5, "D3DFMT_A1R5G5B5", VK_FORMAT_A1R5G5B5_UNORM_PACK16, NONE, 2, true, false, false,
      kIdentity, 1},
     // A4R4G4B4: bits A 15-12, R 11-8, G 7-4, B 3-0. B4G4R4A4 (sampling it is required of every
     // Vulkan device) reads those as b, g, r, a: D3D's red is its g, green its r, blue its a,
@@ -106,20 +107,20 @@ constexpr FormatInfo kFormats[] = {
     {D3DFMT_Q16W16V16U16, "D3DFMT_Q16W16V16U16", VK_FORMAT_R16G16B16A16_SNORM, NONE, 8, false, false, false,
      kIdentity, 1},
     {D3DFMT_L16, "D3DFMT_L16", VK_FORMAT_R16_UNORM, NONE, 2, false, false, false, {R, R, R, ONE}, 1},
-    {D3DFMT_A2R10G10B10, "D3DFMT_A2R10G10B10", VK_FORMAT_A2R10G10B10_UNORM_PACK32, NONE, 4, false, false,
+    {D3DFMT_A2R10G10B10, "D3DFMT_A2R10G10B10", VK_FORMAT_A2R10G10B10_UNORM_PACK32, NONE, 4, true, false,
      false, kIdentity, 1},
-    {D3DFMT_A2B10G10R10, "D3DFMT_A2B10G10R10", VK_FORMAT_A2B10G10R10_UNORM_PACK32, NONE, 4, false, false,
+    {D3DFMT_A2B10G10R10, "D3DFMT_A2B10G10R10", VK_FORMAT_A2B10G10R10_UNORM_PACK32, NONE, 4, true, false,
      false, kIdentity, 1},
-    {D3DFMT_G16R16, "D3DFMT_G16R16", VK_FORMAT_R16G16_UNORM, NONE, 4, false, false, false, kRedGreen, 1},
-    {D3DFMT_A16B16G16R16, "D3DFMT_A16B16G16R16", VK_FORMAT_R16G16B16A16_UNORM, NONE, 8, false, false, false,
+    {D3DFMT_G16R16, "D3DFMT_G16R16", VK_FORMAT_R16G16_UNORM, NONE, 4, true, false, false, kRedGreen, 1},
+    {D3DFMT_A16B16G16R16, "D3DFMT_A16B16G16R16", VK_FORMAT_R16G16B16A16_UNORM, NONE, 8, true, false, false,
      kIdentity, 1},
-    {D3DFMT_R16F, "D3DFMT_R16F", VK_FORMAT_R16_SFLOAT, NONE, 2, false, false, false, kRedOnly, 1},
-    {D3DFMT_G16R16F, "D3DFMT_G16R16F", VK_FORMAT_R16G16_SFLOAT, NONE, 4, false, false, false, kRedGreen, 1},
-    {D3DFMT_A16B16G16R16F, "D3DFMT_A16B16G16R16F", VK_FORMAT_R16G16B16A16_SFLOAT, NONE, 8, false, false,
-     false, kIdentity, 1},
-    {D3DFMT_R32F, "D3DFMT_R32F", VK_FORMAT_R32_SFLOAT, NONE, 4, false, false, false, kRedOnly, 1},
-    {D3DFMT_G32R32F, "D3DFMT_G32R32F", VK_FORMAT_R32G32_SFLOAT, NONE, 8, false, false, false, kRedGreen, 1},
-    {D3DFMT_A32B32G32R32F, "D3DFMT_A32B32G32R32F", VK_FORMAT_R32G32B32A32_SFLOAT, NONE, 16, false, false,
+    {D3DFMT_R16F, "D3DFMT_R16F", VK_FORMAT_R16_SFLOAT, NONE, 2, true, false, false, kRedOnly, 1},
+    {D3DFMT_G16R16F, "D3DFMT_G16R16F", VK_FORMAT_R16G16_SFLOAT, NONE, 4, true, false, false, kRedGreen, 1},
+    {D3DFMT_A16B16G16R16F, "D3DFMT_A16B16G16R16F", VK_FORMAT_R16G16B16A16_SFLOAT, NONE, 8, true, false, false,
+     kIdentity, 1},
+    {D3DFMT_R32F, "D3DFMT_R32F", VK_FORMAT_R32_SFLOAT, NONE, 4, true, false, false, kRedOnly, 1},
+    {D3DFMT_G32R32F, "D3DFMT_G32R32F", VK_FORMAT_R32G32_SFLOAT, NONE, 8, true, false, false, kRedGreen, 1},
+    {D3DFMT_A32B32G32R32F, "D3DFMT_A32B32G32R32F", VK_FORMAT_R32G32B32A32_SFLOAT, NONE, 16, true, false,
      false, kIdentity, 1},
     // DXT: BC1 with its 1-bit alpha; DXT2/DXT4 hold premultiplied colour in the same layouts.
     {D3DFMT_DXT1, "D3DFMT_DXT1", VK_FORMAT_BC1_RGBA_UNORM_BLOCK, NONE, 8, false, false, false, kIdentity, 4},

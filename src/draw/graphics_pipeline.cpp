@@ -60,7 +60,7 @@ VkPipeline createGraphicsPipeline(VkDevice device, VkPipelineLayout layout, cons
     std::array<VkPipelineColorBlendAttachmentState, kColorAttachments> blendAttachments{};
     for (uint32_t n = 0; n < colorCount; ++n) {
         VkPipelineColorBlendAttachmentState& a = blendAttachments[n];
-        a.blendEnable = key.blend.blendEnable;
+        a.blendEnable = key.blend.blendEnable >> n & 1;
         a.srcColorBlendFactor = VkBlendFactor(key.blend.srcColorBlend);
         a.dstColorBlendFactor = VkBlendFactor(key.blend.dstColorBlend);
         a.colorBlendOp = VkBlendOp(key.blend.colorBlendOp);

@@ -42,6 +42,7 @@ constexpr uint32_t kColorAttachments = 4;
 // attachment's write mask (D3DRS_COLORWRITEENABLE, COLORWRITEENABLE1..3); the group extended
 // dynamic state 3 can take out of the pipeline.
 struct BlendKey {
+    // Bit n: attachment n blends (D3DRS_ALPHABLENDENABLE, where the attachment's format can).
     uint8_t blendEnable = 0;
     uint8_t srcColorBlend = VK_BLEND_FACTOR_ONE;
     uint8_t dstColorBlend = VK_BLEND_FACTOR_ZERO;

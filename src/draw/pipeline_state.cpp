@@ -86,7 +86,8 @@ void setBlend(BlendKey& key, const RenderStates& rs, const ColorTargets& colors,
         key.colorWriteMasks[n] = mask;
     }
     if (!rs[D3DRS_ALPHABLENDENABLE]) return;
-    key.blendEnable = 1;
+    for (uint32_t n = 0; n < kColorAttachments; ++n)
+        if (colors[n].format != VK_FORMAT_UNDEFINED && colors[n].blends) key.blendEnable |= uint8_t(1u << n);
     const BlendEquation color = blendEquation(rs[D3DRS_SRCBLEND], rs[D3DRS_DESTBLEND], rs[D3DRS_BLENDOP]);
     // Without SEPARATEALPHABLENDENABLE alpha blends with the colour equation.
     const BlendEquation alpha =

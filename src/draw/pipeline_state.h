@@ -26,6 +26,10 @@ namespace ddivk::draw {
 struct ColorTarget {
     VkFormat format = VK_FORMAT_UNDEFINED;
     bool ignoresAlpha = false; // an X format (X8R8G8B8) whose stored alpha must stay 1 for DESTALPHA
+    // The format can blend (VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT): where it cannot,
+    // D3DRS_ALPHABLENDENABLE leaves it unblended (D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING says
+    // so to the program), as Vulkan forbids blending it.
+    bool blends = true;
     bool operator==(const ColorTarget&) const = default;
 };
 using ColorTargets = std::array<ColorTarget, kColorAttachments>;

@@ -203,6 +203,22 @@ TEST_F(PipelineState, EachTargetHasItsOwnWriteMask) {
     EXPECT_EQ(key().colorAttachmentCount(), 1u);
 }
 
+// ALPHABLENDENABLE blends each attachment whose format can blend; one that cannot (its format
+// lacks COLOR_ATTACHMENT_BLEND) is written unblended, and a gap has nothing to blend.
+TEST_F(PipelineState, BlendingSkipsAttachmentsThatCannotBlend) {
+    set(D3DRS_ALPHABLENDENABLE, 1);
+    const ColorTargets targets = {ColorTarget{kColor, false, true},
+                                  ColorTarget{VK_FORMAT_R32_SFLOAT, false, false}, ColorTarget{},
+                                  ColorTarget{kColor, false, true}};
+    EXPECT_EQ(
+        pipelineStateKey(*state_, D3DPT_TRIANGLELIST, targets, 0xF, kDepthStencil, true).blend.blendEnable,
+        0x9);
+    set(D3DRS_ALPHABLENDENABLE, 0);
+    EXPECT_EQ(
+        pipelineStateKey(*state_, D3DPT_TRIANGLELIST, targets, 0xF, kDepthStencil, true).blend.blendEnable,
+        0);
+}
+
 TEST_F(PipelineState, DynamicStateReadsTheBlendFactorAndStencilValues) {
     set(D3DRS_BLENDFACTOR, 0x40FF8000); // A R G B
     set(D3DRS_STENCILREF, 0x1AB);       // stencil buffers have 8 bits
