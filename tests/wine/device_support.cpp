@@ -1,5 +1,7 @@
 #include "device_support.h"
 
+#include <cstring>
+
 TestWindow::TestWindow(int width, int height, DWORD style, int x, int y) {
     static const wchar_t* className = [] {
         WNDCLASSW c{};
@@ -45,27 +47,32 @@ TestDevice::~TestDevice() {
     if (d3d) d3d->Release();
 }
 
-std::vector<uint32_t> readPixels(IDirect3DDevice9* device, IDirect3DSurface9* target) {
+std::vector<uint8_t> readBytes(IDirect3DDevice9* device, IDirect3DSurface9* target, UINT bytesPerPixel) {
     D3DSURFACE_DESC desc{};
     if (!target || FAILED(target->GetDesc(&desc))) return {};
     IDirect3DSurface9* copy = nullptr;
     if (FAILED(device->CreateOffscreenPlainSurface(desc.Width, desc.Height, desc.Format, D3DPOOL_SYSTEMMEM,
                                                    &copy, nullptr)))
         return {};
-    std::vector<uint32_t> pixels;
+    std::vector<uint8_t> bytes;
     D3DLOCKED_RECT locked{};
     if (SUCCEEDED(device->GetRenderTargetData(target, copy)) &&
-        SUCCEEDED(copy->LockRect(&locked, nullptr, 0))) {
-        pixels.resize(size_t{desc.Width} * desc.Height);
-        for (UINT y = 0; y < desc.Height; ++y) {
-            const auto* row =
-                reinterpret_cast<const uint32_t*>(static_cast<const BYTE*>(locked.pBits) + y * locked.Pitch);
-            for (UINT x = 0; x < desc.Width; ++x)
-                pixels[y * desc.Width + x] = row[x];
-        }
+        SUCCEEDED(copy->LockRect(&locked, nullptr, D3DLOCK_READONLY))) {
+        const size_t rowBytes = size_t{desc.Width} * bytesPerPixel;
+        bytes.resize(rowBytes * desc.Height);
+        for (UINT y = 0; y < desc.Height; ++y)
+            memcpy(bytes.data() + y * rowBytes, static_cast<const BYTE*>(locked.pBits) + y * locked.Pitch,
+                   rowBytes);
         copy->UnlockRect();
     }
     copy->Release();
+    return bytes;
+}
+
+std::vector<uint32_t> readPixels(IDirect3DDevice9* device, IDirect3DSurface9* target) {
+    const std::vector<uint8_t> bytes = readBytes(device, target, 4);
+    std::vector<uint32_t> pixels(bytes.size() / 4);
+    memcpy(pixels.data(), bytes.data(), pixels.size() * 4);
     return pixels;
 }
 

@@ -41,6 +41,10 @@ template <class... T> void releaseAll(T*... objects) {
     ((objects ? void(objects->Release()) : void()), ...);
 }
 
+// The pixels of a render target as bytes, row after row (bytesPerPixel each, the layout of its
+// format), read back through GetRenderTargetData into a system-memory surface of its format;
+// empty when a step fails.
+std::vector<uint8_t> readBytes(IDirect3DDevice9* device, IDirect3DSurface9* target, UINT bytesPerPixel);
 // The pixels of a render target of format X8R8G8B8 or A8R8G8B8, row by row (0xAARRGGBB), read
 // back through GetRenderTargetData; empty when a step fails.
 std::vector<uint32_t> readPixels(IDirect3DDevice9* device, IDirect3DSurface9* target);
