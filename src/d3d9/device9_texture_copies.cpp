@@ -8,6 +8,7 @@
 
 #include "ddivk/ddivk.h"
 #include "ddivk/dp2_payloads.h"
+#include "device/fill_format.h"
 #include "draw/format_table.h"
 
 #include <cstring>
@@ -251,8 +252,10 @@ HRESULT STDMETHODCALLTYPE Device9::ColorFill(IDirect3DSurface9* surface, const R
     Surface9* s = surfaceOf(surface);
     if (!s) return D3DERR_INVALIDCALL;
     const D3DSURFACE_DESC& d = s->desc();
+    // (Formats the driver cannot convert a D3DCOLOR into are refused here, before the driver
+    // would refuse its token with the rest of the batch.)
     if (d.Pool != D3DPOOL_DEFAULT || !((d.Usage & D3DUSAGE_RENDERTARGET) || isDefaultPlain(*s)) ||
-        !s->blitHandle())
+        !s->blitHandle() || !device::colorFillable(static_cast<uint32_t>(d.Format)))
         return D3DERR_INVALIDCALL;
     RECT area{};
     if (!rectangleOf(rect, d, area) || !coversWholeBlocks(d.Format, area, d.Width, d.Height))

@@ -344,6 +344,7 @@ HRESULT Context::runColorFills(dp2::Items<D3DHAL_DP2COLORFILL> items, uint32_t l
         struct Fill {
             Side side;
             const FillFormat* format;
+            const FloatFill* floats;
             std::optional<BlockFill> block;
             RECT rect;
             D3DCOLOR color;
@@ -354,15 +355,16 @@ HRESULT Context::runColorFills(dp2::Items<D3DHAL_DP2COLORFILL> items, uint32_t l
             if (!side || side->depth() || !inside(f.rRect, side->width, side->height))
                 return D3DERR_INVALIDCALL;
             const FillFormat* format = findFillFormat(side->format->d3dFormat);
+            const FloatFill* floats = findFloatFill(side->format->d3dFormat);
             const std::optional<BlockFill> block =
                 side->texture ? blockFill(side->format->d3dFormat, f.Color) : std::nullopt;
             if (block && !onBlocks(f.rRect, *block, side->width, side->height)) return D3DERR_INVALIDCALL;
-            if (!format && !block) {
+            if (!format && !floats && !block) {
                 DDIVK_WARN_ONCE("COLORFILL of %s: not implemented (answering D3DERR_NOTAVAILABLE)",
                                 side->format->name);
                 return D3DERR_NOTAVAILABLE;
             }
-            fills.push_back({*side, format, block, f.rRect, f.Color});
+            fills.push_back({*side, format, floats, block, f.rRect, f.Color});
         }
         if (device_.queries().transfersSkipped()) return S_OK; // predicated (on the CPU)
 
@@ -376,19 +378,26 @@ HRESULT Context::runColorFills(dp2::Items<D3DHAL_DP2COLORFILL> items, uint32_t l
                 if (f.block) {
                     fillBlocks(t->texels(index), s.pitch, f.rect, *f.block);
                 } else {
-                    const uint64_t pixel = packPixel(*f.format, fillValue(*f.format, f.color));
+                    std::array<uint8_t, 16> pixel{}; // little-endian: the low bytes
+                    if (f.floats) {
+                        pixel = packFloatPixel(*f.floats, f.color);
+                    } else {
+                        const uint64_t bits = packPixel(*f.format, fillValue(*f.format, f.color));
+                        std::memcpy(pixel.data(), &bits, sizeof bits);
+                    }
                     const uint32_t bpp = t->format()->bytesPerPixel;
                     for (int32_t y = f.rect.top; y < f.rect.bottom; ++y) {
                         std::byte* row = t->texels(index) + size_t(y) * s.pitch + size_t(f.rect.left) * bpp;
                         for (int32_t x = f.rect.left; x < f.rect.right; ++x, row += bpp)
-                            std::memcpy(row, &pixel, bpp); // little-endian: the low bytes
+                            std::memcpy(row, pixel.data(), bpp);
                     }
                 }
                 t->upload(cmds, vulkan, index);
                 continue;
             }
             Surface& surface = *f.side.surface;
-            const VkClearColorValue color = clearValue(*f.format, fillValue(*f.format, f.color));
+            const VkClearColorValue color =
+                f.floats ? floatClearValue(f.color) : clearValue(*f.format, fillValue(*f.format, f.color));
             const bool whole = f.rect.left == 0 && f.rect.top == 0 &&
                                uint32_t(f.rect.right) == surface.width() &&
                                uint32_t(f.rect.bottom) == surface.height();

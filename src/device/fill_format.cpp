@@ -123,6 +123,62 @@ std::optional<BlockFill> blockFill(uint32_t d3dFormat, D3DCOLOR color) {
     }
 }
 
+namespace {
+
+constexpr FloatFill kFloatFills[] = {
+    {D3DFMT_R16F, 1, 16}, {D3DFMT_G16R16F, 2, 16}, {D3DFMT_A16B16G16R16F, 4, 16},
+    {D3DFMT_R32F, 1, 32}, {D3DFMT_G32R32F, 2, 32}, {D3DFMT_A32B32G32R32F, 4, 32},
+};
+
+// k / 255 as a half truncated toward zero: 0, or a normal half (k / 255 >= 2^-8).
+uint16_t truncatedHalf(uint32_t k) {
+    if (k == 0) return 0;
+    uint32_t bits;
+    const float f = float(k) / 255.0f;
+    std::memcpy(&bits, &f, 4);
+    return uint16_t((((bits >> 23 & 0xFF) - 127 + 15) << 10) | (bits >> 13 & 0x3FF));
+}
+
+// The colour's channels in memory order: r, g, b, a.
+uint32_t floatChannel(D3DCOLOR color, uint32_t c) {
+    constexpr uint32_t kShifts[4] = {16, 8, 0, 24};
+    return color >> kShifts[c] & 0xFF;
+}
+
+} // namespace
+
+const FloatFill* findFloatFill(uint32_t d3dFormat) {
+    for (const FloatFill& f : kFloatFills)
+        if (f.d3dFormat == d3dFormat) return &f;
+    return nullptr;
+}
+
+std::array<uint8_t, 16> packFloatPixel(const FloatFill& f, D3DCOLOR color) {
+    std::array<uint8_t, 16> bytes{};
+    for (uint32_t c = 0; c < f.channels; ++c) {
+        const uint32_t k = floatChannel(color, c);
+        if (f.bits == 16) {
+            const uint16_t h = truncatedHalf(k);
+            std::memcpy(bytes.data() + 2 * c, &h, 2);
+        } else {
+            const float v = float(k) / 255.0f;
+            std::memcpy(bytes.data() + 4 * c, &v, 4);
+        }
+    }
+    return bytes;
+}
+
+VkClearColorValue floatClearValue(D3DCOLOR color) {
+    VkClearColorValue v{};
+    for (uint32_t c = 0; c < 4; ++c)
+        v.float32[c] = float(floatChannel(color, c)) / 255.0f;
+    return v;
+}
+
+bool colorFillable(uint32_t d3dFormat) {
+    return findFillFormat(d3dFormat) || findFloatFill(d3dFormat) || blockFill(d3dFormat, 0).has_value();
+}
+
 void setXAlphaBits(uint32_t d3dFormat, uint32_t bytesPerPixel, uint8_t* pixels, size_t bytes) {
     const FillFormat* f = findFillFormat(d3dFormat);
     if (!f || !f->alphaIsX || f->a.bits == 0 || bytesPerPixel == 0 || bytesPerPixel > 8) return;

@@ -38,6 +38,25 @@ uint64_t packPixel(const FillFormat& f, const FillValue& v);
 // The clear value that stores `v` (UNORM formats; absent channels read 1).
 VkClearColorValue clearValue(const FillFormat& f, const FillValue& v);
 
+// The floating-point formats COLORFILL writes (R16F, G16R16F, A16B16G16R16F, R32F, G32R32F,
+// A32B32G32R32F): each channel of the D3DCOLOR as a 0..1 float, red first in memory, in halves
+// truncated toward zero (Windows' values in Wine's color_fill_test) or in floats.
+struct FloatFill {
+    uint32_t d3dFormat;
+    uint8_t channels; // r, g, b, a in memory order, this many
+    uint8_t bits;     // 16 or 32
+};
+// nullptr: not a floating-point format COLORFILL writes.
+const FloatFill* findFloatFill(uint32_t d3dFormat);
+// One pixel's bytes (channels * bits / 8 of them).
+std::array<uint8_t, 16> packFloatPixel(const FloatFill& f, D3DCOLOR color);
+// The clear value of the colour for a floating-point image (the device converts to halves).
+VkClearColorValue floatClearValue(D3DCOLOR color);
+
+// Whether COLORFILL converts a D3DCOLOR into the format at all (pixel layouts, floating-point
+// formats, or whole blocks of a texture's CPU copy).
+bool colorFillable(uint32_t d3dFormat);
+
 // X formats (X8R8G8B8, X8B8G8R8, X1R5G5B5...) keep alpha at one in their images: sets the X bits
 // of every pixel of `pixels` (`bytes` of whole pixels of the format); nothing for other formats.
 void setXAlphaBits(uint32_t d3dFormat, uint32_t bytesPerPixel, uint8_t* pixels, size_t bytes);

@@ -46,7 +46,7 @@ class Blits : public Cts {
         for (uint32_t f = 0; f < faces; ++f)
             for (uint32_t l = 0; l < levels; ++l) {
                 const uint32_t lw = std::max(1u, w >> l), lh = std::max(1u, h >> l);
-                std::vector<uint32_t> level(size_t(lw) * lh * 2, 0); // room for 8-byte formats
+                std::vector<uint32_t> level(size_t(lw) * lh * 4, 0); // room for 16-byte formats
                 if (!zero && format == D3DFMT_A8R8G8B8)
                     for (uint32_t y = 0; y < lh; ++y)
                         for (uint32_t x = 0; x < lw; ++x)

@@ -167,3 +167,42 @@ TEST(RenderTargetFormats, AnR32FTargetBesideAnA8R8G8B8One) {
     CHECK_EQ(wrong, 0);
     releaseAll(targets[0], targets[1]);
 }
+
+// ColorFill of floating-point surfaces: each channel of the D3DCOLOR as a 0..1 float, halves
+// truncated as Windows stores them (Wine's color_fill_test: 0xdeadbeef into R32F is 0xad / 255,
+// into A16B16G16R16F the halves 0x396d, 0x39f5, 0x3b7f, 0x3af6). A format ColorFill cannot
+// convert into (L8) is refused, and the device goes on drawing.
+TEST(RenderTargetFormats, ColorFillWritesFloatsAndRefusesWhatItCannotConvert) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9* single = nullptr;
+    IDirect3DSurface9* halves = nullptr;
+    REQUIRE(t->CreateOffscreenPlainSurface(4, 4, D3DFMT_R32F, D3DPOOL_DEFAULT, &single, nullptr) == D3D_OK);
+    REQUIRE(t->CreateOffscreenPlainSurface(4, 4, D3DFMT_A16B16G16R16F, D3DPOOL_DEFAULT, &halves, nullptr) ==
+            D3D_OK);
+    CHECK_EQ(t->ColorFill(single, nullptr, 0xDEADBEEF), D3D_OK);
+    CHECK_EQ(t->ColorFill(halves, nullptr, 0xDEADBEEF), D3D_OK);
+    D3DLOCKED_RECT locked{};
+    REQUIRE(single->LockRect(&locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
+    float red = 0;
+    memcpy(&red, locked.pBits, 4);
+    CHECK(red == float(0xAD) / 255.0f);
+    single->UnlockRect();
+    REQUIRE(halves->LockRect(&locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
+    uint16_t h[4] = {};
+    memcpy(h, locked.pBits, 8);
+    CHECK_EQ(h[0], 0x396D);
+    CHECK_EQ(h[1], 0x39F5);
+    CHECK_EQ(h[2], 0x3B7F);
+    CHECK_EQ(h[3], 0x3AF6);
+    halves->UnlockRect();
+
+    IDirect3DSurface9* luminance = nullptr;
+    if (t->CreateOffscreenPlainSurface(4, 4, D3DFMT_L8, D3DPOOL_DEFAULT, &luminance, nullptr) == D3D_OK) {
+        CHECK_EQ(t->ColorFill(luminance, nullptr, 0xFF808080), D3DERR_INVALIDCALL);
+        luminance->Release();
+    }
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF123456, 0.0f, 0), D3D_OK);
+    CHECK_EQ(wrongPixels(readBackBuffer(t.device), 16, 16, [](int, int) { return 0x123456u; }), 0);
+    releaseAll(single, halves);
+}
