@@ -2,6 +2,7 @@
 // the legacy primitive tokens) becomes a DrawCall for drawProgram (context_program_draw.cpp);
 // clears become vkCmdClearAttachments.
 #include <algorithm>
+#include <span>
 #include <vector>
 
 #include "device/context.h"
@@ -135,11 +136,16 @@ HRESULT Context::draw(const DrawCall& call) {
 
 // D3D9 Clear: the rectangles (or the whole viewport when there are none) inside the viewport
 // and, with D3DRS_SCISSORTESTENABLE, the scissor rectangle; D3DCLEAR_TARGET fills every bound
-// render target (Wine's multiple_rendertargets_test records Windows doing so).
+// render target (Wine's multiple_rendertargets_test records Windows doing so). Each surface is
+// cleared as far as it reaches: surfaces of different sizes (a viewport may reach past the
+// smaller) each take the area inside themselves (Wine's test_clear_different_size_surfaces).
 HRESULT Context::clear(const dp2::ClearArgs& args) {
     return guarded("clear", [&]() -> HRESULT {
         const state::DeviceState& s = state_.state();
+        // With D3DRS_SRGBWRITEENABLE the colour is encoded to sRGB as a draw's would be (Wine's
+        // clear_test: 0x7f clears to 0xbb), through the views the draws after it take.
         PassTargets targets = boundTargets(device_, s);
+        targets.srgb = s.renderStates[D3DRS_SRGBWRITEENABLE] != 0;
         Surface* color = targets.colors[0];
         Surface* depth = device_.findSurface(s.depthStencil);
         bool wantColor = args.flags & D3DCLEAR_TARGET;
@@ -152,71 +158,81 @@ HRESULT Context::clear(const dp2::ClearArgs& args) {
         wantColor = wantColor && targets.anyColorImage(); // a NULL render target has nothing to clear
         if (!wantColor && !wantDepth && !wantStencil) return S_OK;
 
-        // The area every target and the depth buffer share, as a draw's pass has it.
-        PassTargets sized = targets;
-        sized.depth = depth;
-        const VkExtent2D extent = sized.extent();
-        const Rect area = drawableArea(s, extent.width, extent.height);
-        std::vector<VkClearRect> rects;
-        auto add = [&](Rect r) {
-            r = intersect(r, area);
-            if (!r.empty()) rects.push_back({toVkRect(r), 0, 1});
+        // The rectangles inside a surface of width x height.
+        auto rectsWithin = [&](uint32_t width, uint32_t height) {
+            const Rect area = drawableArea(s, width, height);
+            std::vector<VkClearRect> rects;
+            auto add = [&](Rect r) {
+                r = intersect(r, area);
+                if (!r.empty()) rects.push_back({toVkRect(r), 0, 1});
+            };
+            if (args.rects.empty()) add(area);
+            for (const RECT& r : args.rects)
+                add({r.left, r.top, r.right, r.bottom});
+            return rects;
         };
-        if (args.rects.empty()) add(area);
-        for (const RECT& r : args.rects)
-            add({r.left, r.top, r.right, r.bottom});
-        if (rects.empty()) return S_OK;
         // Predication decided on the CPU skips clears too (on the GPU, conditional rendering
         // covers vkCmdClearAttachments).
         if (device_.queries().renderingSkipped()) return S_OK;
 
+        const uint32_t c = args.fillColor;
+        auto colorClear = [&](const Surface& target, uint32_t attachment) {
+            VkClearAttachment a{VK_IMAGE_ASPECT_COLOR_BIT, attachment, {}};
+            a.clearValue.color.float32[0] = float((c >> 16) & 0xFF) / 255.0f;
+            a.clearValue.color.float32[1] = float((c >> 8) & 0xFF) / 255.0f;
+            a.clearValue.color.float32[2] = float(c & 0xFF) / 255.0f;
+            // X formats keep alpha at 1 (see Device::createSurface).
+            a.clearValue.color.float32[3] = target.format().ignoresAlpha ? 1.0f : float(c >> 24) / 255.0f;
+            return a;
+        };
+        VkClearAttachment depthClear{VkImageAspectFlags((wantDepth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+                                                        (wantStencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0)),
+                                     0,
+                                     {}};
+        depthClear.clearValue.depthStencil = {std::clamp(args.fillDepth, 0.0f, 1.0f),
+                                              args.fillStencil & 0xFF};
         CommandContext& cmds = device_.commands();
-        VkClearAttachment attachments[draw::kColorAttachments + 1];
-        uint32_t colorCount = 0;
-        if (wantColor) {
-            const uint32_t c = args.fillColor;
-            for (uint32_t n = 0; n < draw::kColorAttachments; ++n) {
-                Surface* target = targets.colors[n];
-                if (!target || !target->hasImage()) continue;
-                VkClearAttachment& a = attachments[colorCount++];
-                a = {VK_IMAGE_ASPECT_COLOR_BIT, n, {}};
-                a.clearValue.color.float32[0] = float((c >> 16) & 0xFF) / 255.0f;
-                a.clearValue.color.float32[1] = float((c >> 8) & 0xFF) / 255.0f;
-                a.clearValue.color.float32[2] = float(c & 0xFF) / 255.0f;
-                // X formats keep alpha at 1 (see Device::createSurface).
-                a.clearValue.color.float32[3] =
-                    target->format().ignoresAlpha ? 1.0f : float(c >> 24) / 255.0f;
-            }
-        }
-        uint32_t n = colorCount;
-        if (wantDepth || wantStencil) {
-            VkClearAttachment& a = attachments[n++];
-            a = {VkImageAspectFlags((wantDepth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
-                                    (wantStencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0)),
-                 0,
-                 {}};
-            a.clearValue.depthStencil = {std::clamp(args.fillDepth, 0.0f, 1.0f), args.fillStencil & 0xFF};
-        }
-        const uint32_t rectCount = uint32_t(rects.size());
-        if (depth && targets.depth != depth) {
-            // Sample counts no one pass can hold together: a pass for the targets, one for the
-            // depth buffer.
-            if (wantColor) {
-                PassTargets colorsOnly = targets;
-                colorsOnly.depth = nullptr;
-                cmds.beginRendering(colorsOnly);
-                vkCmdClearAttachments(cmds.commands(), colorCount, attachments, rectCount, rects.data());
-            }
-            if (wantDepth || wantStencil) {
-                cmds.beginRendering(nullptr, depth);
-                vkCmdClearAttachments(cmds.commands(), 1, &attachments[n - 1], rectCount, rects.data());
-            }
+        auto clearIn = [&](const PassTargets& pass, std::span<const VkClearAttachment> attachments,
+                           const std::vector<VkClearRect>& rects) {
+            if (attachments.empty() || rects.empty()) return;
+            cmds.beginRendering(pass);
+            vkCmdClearAttachments(cmds.commands(), uint32_t(attachments.size()), attachments.data(),
+                                  uint32_t(rects.size()), rects.data());
+        };
+
+        // One pass, the one the draws after it take, when every surface in it has one size and
+        // the depth buffer can share it.
+        const Surface* sizer = color ? color : depth; // (one of them is there: checked above)
+        const VkExtent2D first{sizer->width(), sizer->height()};
+        bool oneSize = targets.depth == depth;
+        for (const Surface* t : targets.colors)
+            if (t && (t->width() != first.width || t->height() != first.height)) oneSize = false;
+        if (depth && (depth->width() != first.width || depth->height() != first.height)) oneSize = false;
+        std::vector<VkClearAttachment> attachments;
+        if (oneSize) {
+            if (wantColor)
+                for (uint32_t n = 0; n < draw::kColorAttachments; ++n)
+                    if (targets.colors[n] && targets.colors[n]->hasImage())
+                        attachments.push_back(colorClear(*targets.colors[n], n));
+            if (wantDepth || wantStencil) attachments.push_back(depthClear);
+            clearIn(targets, attachments, rectsWithin(first.width, first.height));
             return S_OK;
         }
-        // (The pass the draws after it take, with every target attached even when only the
-        // depth buffer is cleared.)
-        cmds.beginRendering(targets);
-        vkCmdClearAttachments(cmds.commands(), n, attachments, rectCount, rects.data());
+        // Otherwise a pass for each surface, inside itself.
+        if (wantColor)
+            for (Surface* t : targets.colors) {
+                if (!t || !t->hasImage()) continue;
+                PassTargets alone;
+                alone.colors[0] = t;
+                alone.srgb = targets.srgb;
+                const VkClearAttachment a = colorClear(*t, 0);
+                clearIn(alone, {&a, 1}, rectsWithin(t->width(), t->height()));
+            }
+        if (wantDepth || wantStencil) {
+            PassTargets alone;
+            alone.depth = depth;
+            clearIn(alone, {&depthClear, 1}, rectsWithin(depth->width(), depth->height()));
+        }
         return S_OK;
     });
 }

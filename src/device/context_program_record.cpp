@@ -434,18 +434,25 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     const D3DVIEWPORT9& vp = s.viewport;
     const float maxSize = float(device_.vulkan().limits().maxViewportDimensions[0]);
     auto unit = [](float z) { return z >= 0.0f ? std::min(z, 1.0f) : 0.0f; };
-    const VkViewport viewport = d.pretransformed ? VkViewport{0.5f,
-                                                              float(color->height()) + 0.5f,
-                                                              float(color->width()),
-                                                              -float(color->height()),
-                                                              0.0f,
-                                                              1.0f}
-                                                 : VkViewport{float(vp.X) + 0.5f,
-                                                              float(vp.Y) + float(vp.Height) + 0.5f,
-                                                              std::min(float(vp.Width), maxSize),
-                                                              -std::min(float(vp.Height), maxSize),
-                                                              unit(vp.MinZ),
-                                                              unit(vp.MaxZ)};
+    VkViewport viewport = d.pretransformed ? VkViewport{0.5f,
+                                                        float(color->height()) + 0.5f,
+                                                        float(color->width()),
+                                                        -float(color->height()),
+                                                        0.0f,
+                                                        1.0f}
+                                           : VkViewport{float(vp.X) + 0.5f,
+                                                        float(vp.Y) + float(vp.Height) + 0.5f,
+                                                        std::min(float(vp.Width), maxSize),
+                                                        -std::min(float(vp.Height), maxSize),
+                                                        unit(vp.MinZ),
+                                                        unit(vp.MaxZ)};
+    // D3D9 takes viewports reaching past the target; Vulkan's must stay inside the device's
+    // bounds. A viewport that leaves them starts beyond any target (nothing of it is visible:
+    // the scissor below is empty) or is larger than the device's largest (already cut to it
+    // above): it is moved in.
+    const float boundsEnd = device_.vulkan().limits().viewportBoundsRange[1];
+    viewport.x = std::min(viewport.x, boundsEnd - viewport.width);
+    viewport.y = std::min(viewport.y, boundsEnd);
     // (Inside the pass's area: all its attachments, which a smaller depth buffer or target limits.)
     const VkExtent2D passArea = d.targets.extent();
     const VkRect2D scissor = toVkRect(drawableArea(s, passArea.width, passArea.height));

@@ -440,12 +440,12 @@ TEST_F(Blits, ColorFillPacksEveryTextureFormat) {
     const std::vector<uint32_t> target = readTarget();
     EXPECT_EQ(target[kWidth + 1], 0xFF445566u);
     EXPECT_EQ(target[2 * kWidth + 2], 0xFF000000u);
-    // Formats without a conversion here answer NOTAVAILABLE at the token.
-    const uint32_t floats = createTexture(4, 4, 1, D3DFMT_R32F, true);
-    if (floats) {
+    // Formats without a conversion here (luminance) answer NOTAVAILABLE at the token.
+    const uint32_t luminance = createTexture(4, 4, 1, D3DFMT_L8, true);
+    if (luminance) {
         CommandStream f;
         renderState(f, D3DRS_ZENABLE, 0);
-        colorFill(f, floats, rect(0, 0, 1, 1), 0xFFFFFFFF);
+        colorFill(f, luminance, rect(0, 0, 1, 1), 0xFFFFFFFF);
         expectFailsAtLastToken(f, D3DERR_NOTAVAILABLE);
     }
 }

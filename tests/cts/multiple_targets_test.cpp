@@ -9,6 +9,7 @@
 // colours drawn.
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "cts/target_textures_fixture.h"
 #include "ddivk/d3d9_formats.h"
@@ -241,6 +242,53 @@ TEST_P(MultipleTargets, ADestroyedTargetLeavesTheOthersDrawn) {
             scene(kCleared, {kPoints[0], kPoints[1]}, [n](uint32_t c) { return outputFor(n, c); });
         want[7 * kSize + 0] = 0xFF445566;
         EXPECT_EQ(texels(t[n]), want);
+    }
+}
+
+// Surfaces of different sizes under a viewport that reaches past all of them (D3D9 takes one:
+// Wine's test_clear_different_size_surfaces): a clear fills each surface whole, as far as it
+// reaches, the depth buffer too.
+TEST_P(MultipleTargets, AClearFillsEachSurfaceAsFarAsItReaches) {
+    const uint32_t small = targetTexture(0, D3DFMT_A8R8G8B8, 1, 1, 1);
+    const uint32_t tall = targetTexture(0, D3DFMT_A8R8G8B8, 1, 2, 1);
+    uint32_t depth = 0;
+    const D3DDDI_SURFACEINFO level{4, 4, 1, nullptr, 0, 0};
+    ASSERT_EQ(createResource(D3DFMT_D16_LOCKABLE, D3DDDI_RESOURCE_ZBUFFER, {level}, 1, &depth), S_OK);
+    ASSERT_EQ(setTargetAt(0, small), S_OK);
+    ASSERT_EQ(setTargetAt(1, tall), S_OK);
+    ASSERT_EQ(setDepth(0), S_OK);
+    CommandStream s;
+    s.cmd(D3DDP2OP_SETDEPTHSTENCIL, 1).put(D3DHAL_DP2SETDEPTHSTENCIL{depth});
+    run(s);
+    ASSERT_EQ(setViewport(door(), 0, 0, 640, 640), S_OK);
+    ASSERT_EQ(clearWith(door(), D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFFFF0000, {}, 0.5f), S_OK);
+    std::vector<uint32_t> pixels(2);
+    ASSERT_EQ(ddivk_surface_read(device_, small + 1, pixels.data(), 4, 4), S_OK);
+    EXPECT_EQ(pixels[0], 0xFFFF0000u);
+    ASSERT_EQ(ddivk_surface_read(device_, tall + 1, pixels.data(), 4, 8), S_OK);
+    EXPECT_EQ(pixels, (std::vector<uint32_t>{0xFFFF0000u, 0xFFFF0000u}));
+    std::vector<uint16_t> depths(16);
+    ASSERT_EQ(ddivk_surface_read(device_, depth, depths.data(), 8, 32), S_OK);
+    for (uint16_t d : depths)
+        EXPECT_NEAR(d, 0x7FFF, 2); // 0.5 of 65535
+}
+
+// With D3DRS_SRGBWRITEENABLE a clear encodes its colour to sRGB in every target, as a draw's
+// output would be (Wine's clear_test: 0x7f clears to 0xbb); alpha stays linear.
+TEST_P(MultipleTargets, ClearWithSrgbWriteEncodesTheColour) {
+    const std::array<uint32_t, 4> t = bindFour();
+    ASSERT_EQ(setRenderState(door(), D3DRS_SRGBWRITEENABLE, 1), S_OK);
+    ASSERT_EQ(clearWith(door(), D3DCLEAR_TARGET, 0x7F7F7F7F), S_OK);
+    ASSERT_EQ(setRenderState(door(), D3DRS_SRGBWRITEENABLE, 0), S_OK);
+    const double linear = 127.0 / 255.0;
+    const int encoded = int(std::lround((1.055 * std::pow(linear, 1.0 / 2.4) - 0.055) * 255.0)); // 188
+    for (uint32_t n = 0; n < 4; ++n) {
+        SCOPED_TRACE(n);
+        for (uint32_t p : texels(t[n])) {
+            EXPECT_EQ(p >> 24, 0x7Fu);
+            for (int shift : {0, 8, 16})
+                EXPECT_NEAR(int(p >> shift & 0xFF), encoded, 1);
+        }
     }
 }
 
