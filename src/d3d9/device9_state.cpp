@@ -135,12 +135,10 @@ HRESULT STDMETHODCALLTYPE Device9::MultiplyTransform(D3DTRANSFORMSTATETYPE type,
 HRESULT STDMETHODCALLTYPE Device9::SetViewport(const D3DVIEWPORT9* viewport) {
     if (!viewport) return D3DERR_INVALIDCALL;
     auto guard = lock();
-    // D3D9: the viewport lies inside render target 0.
-    const D3DSURFACE_DESC& target = renderTargets_[0].get()->desc();
-    if (viewport->Width == 0 || viewport->Height == 0 ||
-        uint64_t{viewport->X} + viewport->Width > target.Width ||
-        uint64_t{viewport->Y} + viewport->Height > target.Height)
-        return D3DERR_INVALIDCALL;
+    // A viewport reaching past render target 0 is taken, as Windows takes it (Wine's
+    // test_clear_different_size_surfaces sets 640 x 640 on a 1 x 1 target): draws and clears
+    // stop at each surface's edge. An empty one is refused.
+    if (viewport->Width == 0 || viewport->Height == 0) return D3DERR_INVALIDCALL;
     if (state_.setViewport(sameLayout<ddivk::D3DVIEWPORT9>(*viewport)) != S_OK) return D3DERR_INVALIDCALL;
     D3DHAL_DP2VIEWPORTINFO rect{viewport->X, viewport->Y, viewport->Width, viewport->Height};
     stream_->token(D3DDP2OP_VIEWPORTINFO, rect);

@@ -207,7 +207,9 @@ HRESULT STDMETHODCALLTYPE Device9::SetRenderTarget(DWORD index, IDirect3DSurface
     if (index >= simultaneousTargets(*creation_.adapter) || (index == 0 && !renderTarget))
         return D3DERR_INVALIDCALL;
     Surface9* s = surfaceOf(renderTarget);
-    if (s && !(s->desc().Usage & D3DUSAGE_RENDERTARGET)) return D3DERR_INVALIDCALL;
+    // Another device's surface is refused (Wine's test_render_target_device_mismatch records
+    // Windows doing so): its handle means nothing to this device's driver.
+    if (s && (!(s->desc().Usage & D3DUSAGE_RENDERTARGET) || !ownedHere(*s))) return D3DERR_INVALIDCALL;
     auto guard = lock();
     renderTargets_[index].reset(s);
     state_.setRenderTarget(index, s ? s->handle() : 0);
@@ -237,7 +239,7 @@ HRESULT STDMETHODCALLTYPE Device9::GetRenderTarget(DWORD index, IDirect3DSurface
 
 HRESULT STDMETHODCALLTYPE Device9::SetDepthStencilSurface(IDirect3DSurface9* depthStencil) {
     Surface9* s = surfaceOf(depthStencil);
-    if (s && !(s->desc().Usage & D3DUSAGE_DEPTHSTENCIL)) return D3DERR_INVALIDCALL;
+    if (s && (!(s->desc().Usage & D3DUSAGE_DEPTHSTENCIL) || !ownedHere(*s))) return D3DERR_INVALIDCALL;
     auto guard = lock();
     depthStencil_.reset(s);
     state_.setDepthStencil(s ? s->handle() : 0);

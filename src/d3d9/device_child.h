@@ -65,6 +65,8 @@ template <class Interface, class... Also> class DeviceChild : public Interface {
         if (private_.fetch_sub(1) == 1 && references_.load() == 0 && !owned_) delete this;
     }
     ULONG publicReferences() const { return references_.load(); }
+    // The device that made the object (a program may pass one device's objects to another).
+    const IDirect3DDevice9Ex* owner() const { return device_; }
 
   protected:
     IDirect3DDevice9Ex* device_;

@@ -218,3 +218,62 @@ TEST(MultipleRenderTargets, TargetsPastTheFirstAreBoundOnTheirOwn) {
     CHECK(allAre(readPixels(t.device, second), 0xFFFF0000));
     releaseAll(backBuffer, second);
 }
+
+// Wine's test_clear_different_size_surfaces: target 0 of 1 x 1, target 1 of 1 x 2 and a 4 x 4
+// D16_LOCKABLE depth buffer under a 640 x 640 viewport (taken, past the targets): one Clear fills
+// each surface whole.
+TEST(MultipleRenderTargets, ClearFillsSurfacesOfDifferentSizesWhole) {
+    TestDevice t(32, 32);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9* targets[2] = {};
+    IDirect3DSurface9* depth = nullptr;
+    REQUIRE(t->CreateRenderTarget(1, 1, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &targets[0],
+                                  nullptr) == D3D_OK);
+    REQUIRE(t->CreateRenderTarget(1, 2, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &targets[1],
+                                  nullptr) == D3D_OK);
+    REQUIRE(t->CreateDepthStencilSurface(4, 4, D3DFMT_D16_LOCKABLE, D3DMULTISAMPLE_NONE, 0, FALSE, &depth,
+                                         nullptr) == D3D_OK);
+    for (DWORD i = 0; i < 2; ++i)
+        REQUIRE(t->SetRenderTarget(i, targets[i]) == D3D_OK);
+    REQUIRE(t->SetDepthStencilSurface(depth) == D3D_OK);
+    D3DVIEWPORT9 viewport{0, 0, 640, 640, 0.0f, 1.0f};
+    CHECK_EQ(t->SetViewport(&viewport), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFFFF0000, 0.5f, 0), D3D_OK);
+    CHECK(allAre(readPixels(t.device, targets[0]), 0xFFFF0000));
+    CHECK(allAre(readPixels(t.device, targets[1]), 0xFFFF0000));
+    D3DLOCKED_RECT locked{};
+    REQUIRE(depth->LockRect(&locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
+    int wrong = 0;
+    for (int y = 0; y < 4; ++y)
+        for (int x = 0; x < 4; ++x) {
+            const uint16_t d = reinterpret_cast<const uint16_t*>(static_cast<const BYTE*>(locked.pBits) +
+                                                                 y * locked.Pitch)[x];
+            if (d < 0x7FFF - 2 || d > 0x7FFF + 2) ++wrong;
+        }
+    depth->UnlockRect();
+    CHECK_EQ(wrong, 0);
+    releaseAll(targets[0], targets[1], depth);
+}
+
+// Wine's test_render_target_device_mismatch: another device's surface is no render target or
+// depth buffer of this one; the bindings stay as they were.
+TEST(MultipleRenderTargets, AnotherDevicesSurfacesAreRefused) {
+    TestDevice t(16, 16);
+    TestDevice other(16, 16, true);
+    REQUIRE(t.device != nullptr);
+    REQUIRE(other.device != nullptr);
+    IDirect3DSurface9* foreign = nullptr;
+    IDirect3DSurface9* foreignDepth = nullptr;
+    REQUIRE(other->GetRenderTarget(0, &foreign) == D3D_OK);
+    REQUIRE(other->GetDepthStencilSurface(&foreignDepth) == D3D_OK);
+    CHECK_EQ(t->SetRenderTarget(0, foreign), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetRenderTarget(1, foreign), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetDepthStencilSurface(foreignDepth), D3DERR_INVALIDCALL);
+    IDirect3DSurface9* got = nullptr;
+    CHECK_EQ(t->GetRenderTarget(1, &got), D3DERR_NOTFOUND);
+    CHECK_EQ(t->GetRenderTarget(0, &got), D3D_OK);
+    CHECK(got != foreign);
+    releaseAll(got, foreign, foreignDepth);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF00FF00, 0.0f, 0), D3D_OK);
+    CHECK(allAre(readBackBuffer(t.device), 0xFF00FF00));
+}

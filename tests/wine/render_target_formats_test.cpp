@@ -206,3 +206,28 @@ TEST(RenderTargetFormats, ColorFillWritesFloatsAndRefusesWhatItCannotConvert) {
     CHECK_EQ(wrongPixels(readBackBuffer(t.device), 16, 16, [](int, int) { return 0x123456u; }), 0);
     releaseAll(single, halves);
 }
+
+// Wine's clear_test: with D3DRS_SRGBWRITEENABLE, Clear encodes its colour to sRGB as a draw
+// would (0x7f to 0xbb, within one), in the back buffer and in an X8R8G8B8 target texture.
+TEST(RenderTargetFormats, ClearWithSrgbWriteEncodesTheColour) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    IDirect3DSurface9* level = nullptr;
+    IDirect3DSurface9* backBuffer = nullptr;
+    REQUIRE(t->CreateTexture(8, 8, 1, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &texture,
+                             nullptr) == D3D_OK);
+    REQUIRE(texture->GetSurfaceLevel(0, &level) == D3D_OK);
+    REQUIRE(t->GetRenderTarget(0, &backBuffer) == D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_SRGBWRITEENABLE, TRUE), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0x7F7F7F7F, 0.0f, 0), D3D_OK);
+    REQUIRE(t->SetRenderTarget(0, level) == D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0x7F7F7F7F, 0.0f, 0), D3D_OK);
+    CHECK_EQ(wrongPixels(
+                 readPixels(t.device, backBuffer), 16, 16, [](int, int) { return 0xBBBBBBu; }, 1),
+             0);
+    CHECK_EQ(wrongPixels(
+                 readPixels(t.device, level), 8, 8, [](int, int) { return 0xBBBBBBu; }, 1),
+             0);
+    releaseAll(level, texture, backBuffer);
+}
