@@ -217,13 +217,27 @@ HRESULT Context::setIndices(dp2::Items<D3DHAL_DP2SETINDICES> items) {
     return applyEach(items, [&](const auto& i) { return state_.setIndices(i.dwVBHandle, i.dwStride); });
 }
 
-// Render targets name surfaces of this device; 0 unbinds (not allowed for target 0).
+namespace {
+
+// A render target is a colour surface, a depth buffer a depth surface: the other kind would be
+// attached where Vulkan cannot take it.
+bool isColorTarget(const Surface* s) {
+    return s && !s->isDepthStencil();
+}
+bool isDepthBuffer(const Surface* s) {
+    return s && s->isDepthStencil();
+}
+
+} // namespace
+
+// Render targets name colour surfaces of this device, depth buffers depth surfaces; 0 unbinds
+// (not allowed for target 0).
 HRESULT Context::setRenderTarget(dp2::Items<D3DHAL_DP2SETRENDERTARGET> items) {
     return applyChecked(
         items,
         [&](const auto& t) {
-            return device_.findSurface(t.hRenderTarget) &&
-                   (t.hZBuffer == 0 || device_.findSurface(t.hZBuffer));
+            return isColorTarget(device_.findSurface(t.hRenderTarget)) &&
+                   (t.hZBuffer == 0 || isDepthBuffer(device_.findSurface(t.hZBuffer)));
         },
         [&](const auto& t) {
             state_.setRenderTarget(0, t.hRenderTarget);
@@ -236,14 +250,15 @@ HRESULT Context::setRenderTarget2(dp2::Items<D3DHAL_DP2SETRENDERTARGET2> items) 
         items,
         [&](const auto& t) {
             return t.RTIndex < state::kMaxRenderTargets &&
-                   (t.hRenderTarget ? device_.findSurface(t.hRenderTarget) != nullptr : t.RTIndex != 0);
+                   (t.hRenderTarget ? isColorTarget(device_.findSurface(t.hRenderTarget)) : t.RTIndex != 0);
         },
         [&](const auto& t) { return state_.setRenderTarget(t.RTIndex, t.hRenderTarget); });
 }
 
 HRESULT Context::setDepthStencil(dp2::Items<D3DHAL_DP2SETDEPTHSTENCIL> items) {
     return applyChecked(
-        items, [&](const auto& d) { return d.hZBuffer == 0 || device_.findSurface(d.hZBuffer) != nullptr; },
+        items,
+        [&](const auto& d) { return d.hZBuffer == 0 || isDepthBuffer(device_.findSurface(d.hZBuffer)); },
         [&](const auto& d) { return state_.setDepthStencil(d.hZBuffer); });
 }
 

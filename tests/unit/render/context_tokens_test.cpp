@@ -27,6 +27,46 @@ TEST_F(ContextTokens, TextureStageStateTokenWithABadItemChangesNothing) {
     EXPECT_EQ(cache().textureStageState(0, D3DTSS_COLOROP), uint32_t(D3DTOP_MODULATE)); // default kept
 }
 
+// A render target names a colour surface and a depth buffer a depth surface: the other kind is
+// refused at its token (Vulkan could attach neither there), and the bindings stay.
+TEST_F(ContextTokens, TargetTokensRefuseSurfacesOfTheOtherKind) {
+    uint32_t depth = 0;
+    ddivk_surface_desc desc{kWidth, kHeight, D3DFMT_D24S8, DDIVK_SURFACE_DEPTHSTENCIL};
+    ASSERT_EQ(ddivk_surface_create(device_, &desc, &depth), S_OK);
+    auto refused = [&](auto&& token) {
+        CommandStream s;
+        renderState(s, D3DRS_CULLMODE, D3DCULL_NONE);
+        const size_t bad = s.size();
+        token(s);
+        EXPECT_EQ(execute(s), D3DERR_INVALIDCALL);
+        EXPECT_EQ(errorOffset(), bad);
+    };
+    refused([&](CommandStream& s) {
+        s.cmd(D3DDP2OP_SETRENDERTARGET2, 1).put(D3DHAL_DP2SETRENDERTARGET2{1, depth});
+    });
+    refused([&](CommandStream& s) {
+        s.cmd(D3DDP2OP_SETRENDERTARGET2, 1).put(D3DHAL_DP2SETRENDERTARGET2{0, depth});
+    });
+    refused([&](CommandStream& s) {
+        s.cmd(D3DDP2OP_SETRENDERTARGET, 1).put(D3DHAL_DP2SETRENDERTARGET{depth, 0});
+    });
+    refused([&](CommandStream& s) {
+        s.cmd(D3DDP2OP_SETRENDERTARGET, 1).put(D3DHAL_DP2SETRENDERTARGET{target_, target_});
+    });
+    refused([&](CommandStream& s) {
+        s.cmd(D3DDP2OP_SETDEPTHSTENCIL, 1).put(D3DHAL_DP2SETDEPTHSTENCIL{target_});
+    });
+    EXPECT_EQ(cache().renderTarget(0), target_);
+    EXPECT_EQ(cache().renderTarget(1), 0u);
+    EXPECT_EQ(cache().state().depthStencil, 0u);
+    // The device goes on: a clear of the target still lands.
+    CommandStream s;
+    clear(s, D3DCLEAR_TARGET, 0xFF336699);
+    ASSERT_EQ(execute(s), S_OK);
+    EXPECT_EQ(readTarget()[0], 0xFF336699u);
+    EXPECT_EQ(ddivk_surface_destroy(device_, depth), S_OK);
+}
+
 TEST_F(ContextTokens, RenderStateTokenWithABadStateChangesNothing) {
     CommandStream s;
     D3DHAL_DP2RENDERSTATE good{}, badState{};
