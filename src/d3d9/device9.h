@@ -333,11 +333,11 @@ class Device9 final : public IDirect3DDevice9Ex {
                                 DWORD quality = 0);
     // A default-pool offscreen plain surface of a format the driver does not render to.
     HRESULT createTexelSurface(UINT width, UINT height, ::D3DFORMAT format, IDirect3DSurface9** surface);
-    // Records SETRENDERTARGET2 / SETDEPTHSTENCIL for what is bound now.
     // The object was made by this device (not another one the program also has).
     template <class Child> bool ownedHere(const Child& child) const {
         return child.owner() == static_cast<const IDirect3DDevice9Ex*>(this);
     }
+    // Records SETRENDERTARGET2 / SETDEPTHSTENCIL for what is bound now.
     void recordRenderTarget(DWORD index);
     void recordDepthStencil();
     // D3D9's rule for each draw: a vertex shader or an FVF / declaration must be set, and the

@@ -2,6 +2,7 @@
 // the legacy primitive tokens) becomes a DrawCall for drawProgram (context_program_draw.cpp);
 // clears become vkCmdClearAttachments.
 #include <algorithm>
+#include <array>
 #include <span>
 #include <vector>
 
@@ -208,14 +209,15 @@ HRESULT Context::clear(const dp2::ClearArgs& args) {
         for (const Surface* t : targets.colors)
             if (t && (t->width() != first.width || t->height() != first.height)) oneSize = false;
         if (depth && (depth->width() != first.width || depth->height() != first.height)) oneSize = false;
-        std::vector<VkClearAttachment> attachments;
         if (oneSize) {
+            std::array<VkClearAttachment, draw::kColorAttachments + 1> attachments;
+            uint32_t count = 0;
             if (wantColor)
                 for (uint32_t n = 0; n < draw::kColorAttachments; ++n)
                     if (targets.colors[n] && targets.colors[n]->hasImage())
-                        attachments.push_back(colorClear(*targets.colors[n], n));
-            if (wantDepth || wantStencil) attachments.push_back(depthClear);
-            clearIn(targets, attachments, rectsWithin(first.width, first.height));
+                        attachments[count++] = colorClear(*targets.colors[n], n);
+            if (wantDepth || wantStencil) attachments[count++] = depthClear;
+            clearIn(targets, {attachments.data(), count}, rectsWithin(first.width, first.height));
             return S_OK;
         }
         // Otherwise a pass for each surface, inside itself.
