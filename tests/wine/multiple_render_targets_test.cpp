@@ -18,13 +18,6 @@ const DWORD kPositionVs30[] = {
     0x02000001, 0xE00F0000, 0x90E40000, // mov o0, v0
     0x0000FFFF,
 };
-// ps_3_0: oC0 = c0, oC1 = c1.
-const DWORD kTwoOutputsPs30[] = {
-    0xFFFF0300,                         // ps_3_0
-    0x02000001, 0x800F0800, 0xA0E40000, // mov oC0, c0
-    0x02000001, 0x800F0801, 0xA0E40001, // mov oC1, c1
-    0x0000FFFF,
-};
 // ps_3_0: oCn = cn for n = 0..3.
 const DWORD kFourOutputsPs30[] = {
     0xFFFF0300,                         // ps_3_0
@@ -109,7 +102,7 @@ TEST(MultipleRenderTargets, ClearFillsBothAndOnlyWrittenTargetsChange) {
     REQUIRE(useShaders(t.device, kPositionOnly, kPositionVs30, shader_code::kConstantColourPs30));
     REQUIRE(t->GetPixelShader(&oneOutput) == D3D_OK);
     IDirect3DPixelShader9* twoOutputs = nullptr;
-    REQUIRE(t->CreatePixelShader(kTwoOutputsPs30, &twoOutputs) == D3D_OK);
+    REQUIRE(t->CreatePixelShader(shader_code::kTwoConstantsPs30, &twoOutputs) == D3D_OK);
     setColourConstant(t.device, 0, 0x0000FF00); // (0, 1, 0, 0)
     setColourConstant(t.device, 1, 0x000000FF); // (0, 0, 1, 0)
 

@@ -31,13 +31,6 @@ const DWORD kScaledSamplePs30[] = {
     0x03000005, 0x800F0800, 0x80E40000, 0xA0E40000, // mul oC0, r0, c0
     0x0000FFFF,
 };
-// ps_3_0: oC0 = c0, oC1 = c1.
-const DWORD kTwoConstantsPs30[] = {
-    0xFFFF0300,                         // ps_3_0
-    0x02000001, 0x800F0800, 0xA0E40000, // mov oC0, c0
-    0x02000001, 0x800F0801, 0xA0E40001, // mov oC1, c1
-    0x0000FFFF,
-};
 
 struct TexturedPosition {
     float x, y, z, u, v;
@@ -97,7 +90,7 @@ TEST(RenderTargetFormats, AHalfFloatTargetKeepsValuesPastOneAndSamplesBack) {
                              nullptr) == D3D_OK);
     REQUIRE(hdr->GetSurfaceLevel(0, &hdrTarget) == D3D_OK);
     REQUIRE(t->SetRenderTarget(0, hdrTarget) == D3D_OK);
-    REQUIRE(useShaders(t.device, kTexturedPosition, kTexturedVs30, kTwoConstantsPs30));
+    REQUIRE(useShaders(t.device, kTexturedPosition, kTexturedVs30, shader_code::kTwoConstantsPs30));
     const float value[4] = {2.5f, -1.0f, 0.5f, 8.0f};
     const float quarter[4] = {0.25f, 0.25f, 0.25f, 0.25f};
     CHECK_EQ(t->SetPixelShaderConstantF(0, value, 1), D3D_OK);
@@ -148,7 +141,7 @@ TEST(RenderTargetFormats, AnR32FTargetBesideAnA8R8G8B8One) {
             D3D_OK);
     for (DWORD i = 0; i < 2; ++i)
         REQUIRE(t->SetRenderTarget(i, targets[i]) == D3D_OK);
-    REQUIRE(useShaders(t.device, kTexturedPosition, kTexturedVs30, kTwoConstantsPs30));
+    REQUIRE(useShaders(t.device, kTexturedPosition, kTexturedVs30, shader_code::kTwoConstantsPs30));
     const float colour[4] = {1.0f, 0.0f, 1.0f, 1.0f};
     const float depth[4] = {1234.5f, 0, 0, 0};
     CHECK_EQ(t->SetPixelShaderConstantF(0, colour, 1), D3D_OK);

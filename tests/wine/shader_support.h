@@ -50,6 +50,14 @@ inline const DWORD kConstantColourPs30[] = {
     0x0000FFFF,                         // end
 };
 
+// ps_3_0: oC0 = c0, oC1 = c1 (two render targets).
+inline const DWORD kTwoConstantsPs30[] = {
+    0xFFFF0300,                         // ps_3_0
+    0x02000001, 0x800F0800, 0xA0E40000, // mov oC0, c0
+    0x02000001, 0x800F0801, 0xA0E40001, // mov oC1, c1
+    0x0000FFFF,                         // end
+};
+
 // Position and texture coordinate 0 passed through.
 inline const DWORD kTexcoordVs20[] = {
     0xFFFE0200,                         // vs_2_0
