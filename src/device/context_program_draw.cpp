@@ -19,6 +19,7 @@
 #include "draw/primitive.h"
 #include "draw/vertex_decl.h"
 #include "shader/abi.h"
+#include "shader/ff/ff_pixel_state.h"
 #include "shader/ff/ff_pixel_variant.h"
 #include "state/vendor_states.h"
 #include "util/log.h"
@@ -73,9 +74,12 @@ ff::FfTextureType ffTypeOf(const Resource* r) {
 }
 
 // Two bits per sampler for TranslationKey::samplerDims: 0 2D, 1 cube, 2 volume.
+constexpr uint32_t kCubeDims = 1;
 uint32_t dimBits(const Resource* r) {
     if (!r) return 0;
-    return r->kind() == ResourceKind::CubeTexture ? 1 : r->kind() == ResourceKind::VolumeTexture ? 2 : 0;
+    return r->kind() == ResourceKind::CubeTexture     ? kCubeDims
+           : r->kind() == ResourceKind::VolumeTexture ? 2
+                                                      : 0;
 }
 
 // The module of `t`, asking the cache only when the stage's translation changed since the
@@ -291,9 +295,18 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             if (!vs) psKey.psInputLocations = shader::TranslationKey::kFixedFunctionVaryings;
             // ps_1_x samplers take their type from the bound texture (ps_1_4 has six, others four).
             if (major == 1) {
-                const uint32_t samplersOfVersion = (ps->tokens[0] & 0xFF) >= 4 ? 6 : 4;
-                for (uint32_t n = 0; n < samplersOfVersion; ++n)
-                    psKey.samplerDims |= dimBits(boundTexture(n)) << (2 * n);
+                const bool ps14 = (ps->tokens[0] & 0xFF) >= 4;
+                const uint32_t samplersOfVersion = ps14 ? 6 : 4;
+                for (uint32_t n = 0; n < samplersOfVersion; ++n) {
+                    const uint32_t dims = dimBits(boundTexture(n));
+                    psKey.samplerDims |= dims << (2 * n);
+                    // ps_1_1..1_3 lookups honour the stage's D3DTTFF_PROJECTED (ps_1_4 has
+                    // _dz / _dw instead); a cube's coordinates are a direction.
+                    if (!ps14 && dims != kCubeDims)
+                        psKey.projectedDivisors |= uint16_t(
+                            ff::projectedDivisor(s.textureStageStates[n][D3DTSS_TEXTURETRANSFORMFLAGS])
+                            << (2 * n));
+                }
             }
             if (!(pixel = translationFor(translations, *ps, psKey))) return D3DERR_INVALIDCALL;
             memo.pixelObject = ps;

@@ -65,7 +65,7 @@ constexpr uint32_t kBlockSources[DrawBindings::kUniformBlocks] = {
     Dirty::VsConstF | Dirty::VsConstI | Dirty::VsConstB, // VsConstants
     Dirty::PsConstF | Dirty::PsConstI | Dirty::PsConstB, // PsConstants
     Dirty::RenderStates | Dirty::ClipPlanes,             // VsSystem
-    Dirty::RenderStates,                                 // PsSystem
+    Dirty::RenderStates | Dirty::TextureStages,          // PsSystem
     Dirty::RenderStates | Dirty::Transforms | Dirty::Material | Dirty::Lights | Dirty::TextureStages |
         Dirty::VertexInput | Dirty::Viewport | Dirty::RenderTargets |
         Dirty::ClipPlanes,                                        // fixed-function vertex
@@ -358,6 +358,21 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
             pss.fogParams[1] = asFloat(rs[D3DRS_FOGEND]);
             pss.fogParams[2] = asFloat(rs[D3DRS_FOGDENSITY]);
             pss.alphaRef[0] = float(rs[D3DRS_ALPHAREF] & 0xFF) / 255.0f;
+            // ps_1_x's texbem, texbeml and bem read their stage's bump-mapping states.
+            for (uint32_t stage = 0; stage < state::kTextureStages; ++stage) {
+                const auto& tss = s.textureStageStates[stage];
+                pss.bumpEnvMat[stage][0] = asFloat(tss[D3DTSS_BUMPENVMAT00]);
+                pss.bumpEnvMat[stage][1] = asFloat(tss[D3DTSS_BUMPENVMAT01]);
+                pss.bumpEnvMat[stage][2] = asFloat(tss[D3DTSS_BUMPENVMAT10]);
+                pss.bumpEnvMat[stage][3] = asFloat(tss[D3DTSS_BUMPENVMAT11]);
+                pss.bumpEnvLum[stage][0] = asFloat(tss[D3DTSS_BUMPENVLSCALE]);
+                pss.bumpEnvLum[stage][1] = asFloat(tss[D3DTSS_BUMPENVLOFFSET]);
+            }
+            const uint32_t factor = rs[D3DRS_TEXTUREFACTOR];
+            pss.textureFactor[0] = colorChannel(factor, 16);
+            pss.textureFactor[1] = colorChannel(factor, 8);
+            pss.textureFactor[2] = colorChannel(factor, 0);
+            pss.textureFactor[3] = colorChannel(factor, 24);
             std::memcpy(p, &pss, sizeof pss);
         });
     } else if (key.pixelModule) { // (none: a depth-only pipeline without a fragment stage)

@@ -2,6 +2,8 @@
 // bound through either door (DP2 TEXTURESTAGESTATE's TEXTUREMAP, UMD SetTexture) and sampled by
 // translated pixel shaders and the fixed-function stages. Points on pixel centres sample texel
 // centres with point filtering, so each pixel is exactly a texel the test wrote.
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <tuple>
 
@@ -138,6 +140,45 @@ TEST_P(Textures, Ps14SamplersTakeTheBoundTexturesType) {
     const std::vector<uint32_t> pixels = readTarget();
     expectAt(pixels, 12, 8, texel(30));
     expectAt(pixels, 13, 8, texel(33));
+}
+
+// ps_1_1's texbem t1 perturbs stage 1's lookup by the bump texel (stage 0) times stage 1's
+// BUMPENVMAT00..11, state the texture stages carry through either door; D3DTTFF_COUNT4 |
+// D3DTTFF_PROJECTED on stage 1 divides the coordinates by w before the offset is added.
+TEST_P(Textures, Ps11TexbemReadsItsStageBumpMatrixAndProjection) {
+    // du = 64 / 127, dv = -64 / 127 (V8U8: U in the low byte).
+    const uint32_t bump = createTexture(0, D3DFMT_V8U8, 1, 1, 1, 1, {{uint8_t(64), uint8_t(0xC0)}});
+    std::vector<uint32_t> texels;
+    for (uint32_t i = 0; i < 64; ++i)
+        texels.push_back(texel(i));
+    std::vector<uint8_t> init(texels.size() * 4);
+    std::memcpy(init.data(), texels.data(), init.size());
+    const uint32_t map = createTexture(0, D3DFMT_A8R8G8B8, 8, 8, 1, 1, {init});
+    setProgram(door(),
+               "vs_3_0\ndcl_position v0\ndcl_texcoord v1\ndcl_position o0\ndcl_texcoord o1\n"
+               "dcl_texcoord1 o2\nmad o0, v0, c0, c1\nmov o1, v1\nmov o2, v1\n",
+               "ps_1_1\ntex t0\ntexbem t1, t0\nmov r0, t1\n", texPointDeclaration());
+    setPixelToClip(door());
+    bind(0, bump);
+    bind(1, map);
+    const float m[4] = {0.25f, 0.5f, 0.0f, 0.25f}; // BUMPENVMAT00, 01, 10, 11
+    const uint32_t states[4] = {D3DTSS_BUMPENVMAT00, D3DTSS_BUMPENVMAT01, D3DTSS_BUMPENVMAT10,
+                                D3DTSS_BUMPENVMAT11};
+    for (int i = 0; i < 4; ++i)
+        ASSERT_EQ(setTextureStageState(door(), 1, states[i], std::bit_cast<uint32_t>(m[i])), S_OK);
+    // u' = u + M00 du + M10 dv, v' = v + M01 du + M11 dv from texel (2, 2)'s centre.
+    const float du = 64.0f / 127.0f, dv = -64.0f / 127.0f, c = 2.5f / 8.0f;
+    const auto at = [](float t) { return uint32_t(std::clamp(int(std::floor(t * 8)), 0, 7)); };
+    const uint32_t want = texel(at(c + m[1] * du + m[3] * dv) * 8 + at(c + m[0] * du + m[2] * dv));
+    ASSERT_NE(want, texel(2 * 8 + 2));
+    drawPoints({{4, 4, c, c, 0, 1}});
+    ASSERT_EQ(
+        setTextureStageState(door(), 1, D3DTSS_TEXTURETRANSFORMFLAGS, D3DTTFF_COUNT4 | D3DTTFF_PROJECTED),
+        S_OK);
+    drawPoints({{6, 4, 4 * c, 4 * c, 0, 4}});
+    const std::vector<uint32_t> pixels = readTarget();
+    expectAt(pixels, 4, 4, want);
+    expectAt(pixels, 6, 4, want);
 }
 
 // Volume textures: slices at SlicePitch, texel (x, y, z) at its centre.

@@ -20,11 +20,9 @@ float asFloat(uint32_t bits) {
 
 using StageStates = std::array<uint32_t, state::kTextureStageStateCount>;
 
-// D3DTTFF_PROJECTED: "the texture coordinates are all divided by the last element" of the
-// D3DTTFF_COUNTn coordinates; with no usable count, by the fourth. Cube coordinates are a
-// direction and are not divided.
+// Cube coordinates are a direction and are not divided.
 bool projected(const StageStates& tss, FfTextureType texture) {
-    return (tss[D3DTSS_TEXTURETRANSFORMFLAGS] & D3DTTFF_PROJECTED) != 0 && texture != FfTextureType::Cube;
+    return projectedDivisor(tss[D3DTSS_TEXTURETRANSFORMFLAGS]) != 0 && texture != FfTextureType::Cube;
 }
 
 uint32_t stageFlags(const StageStates& tss, FfTextureType texture) {
@@ -45,8 +43,8 @@ void packCoord(const StageStates& tss, uint32_t stage, FfTextureType texture, co
                uint32_t coord[4]) {
     coord[0] = coordinateSet(tss, stage, options);
     coord[1] = stageFlags(tss, texture);
-    const uint32_t count = tss[D3DTSS_TEXTURETRANSFORMFLAGS] & 0xffu;
-    coord[2] = projected(tss, texture) && count >= 2 && count <= 4 ? count - 1 : 3;
+    const uint32_t divisor = projectedDivisor(tss[D3DTSS_TEXTURETRANSFORMFLAGS]);
+    coord[2] = divisor != 0 ? divisor : 3;
     coord[3] = 0;
 }
 
@@ -94,6 +92,12 @@ FfFogDepth tableFogDepthFor(const state::DeviceState& s) {
     const D3DMATRIX& p = s.transforms[state::transformIndex(D3DTS_PROJECTION)];
     const bool affine = p.m[0][3] == 0.0f && p.m[1][3] == 0.0f && p.m[2][3] == 0.0f && p.m[3][3] == 1.0f;
     return affine ? FfFogDepth::Z : FfFogDepth::W;
+}
+
+uint32_t projectedDivisor(uint32_t textureTransformFlags) {
+    if (!(textureTransformFlags & D3DTTFF_PROJECTED)) return 0;
+    const uint32_t count = textureTransformFlags & 0xffu;
+    return count >= 2 && count <= 4 ? count - 1 : 3;
 }
 
 uint32_t ffActiveStages(const state::DeviceState& s, const FfStageTextures& textures) {

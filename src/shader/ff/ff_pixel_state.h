@@ -110,6 +110,12 @@ struct FfPixelOptions {
 // the w then equals eye-space z only for a w-friendly matrix, whose _34 is 1).
 FfFogDepth tableFogDepthFor(const state::DeviceState& s);
 
+// D3DTTFF_PROJECTED of a stage's D3DTSS_TEXTURETRANSFORMFLAGS: 0 when not projected, else the
+// component that divides the coordinates (1 y, 2 z, 3 w): "the texture coordinates are all
+// divided by the last element" of the D3DTTFF_COUNTn ones, the fourth with no usable count.
+// The fixed-function stages and ps_1_1..1_3 lookups alike.
+uint32_t projectedDivisor(uint32_t textureTransformFlags);
+
 // Index of the first stage whose colour op is D3DTOP_DISABLE (8 when none): the stages the
 // shader runs. A stage without a texture whose COLORARG1 is D3DTA_TEXTURE also ends the cascade
 // (the reference rasterizer treats it as D3DTOP_DISABLE).

@@ -131,10 +131,12 @@ bool Emitter::texturePs1(const Instruction& ins) {
         // Samples stage n at TEXCOORDn perturbed by the bump matrix; texbeml then scales the
         // colour by t(src).b * LSCALE + LOFFSET ("texbeml - ps"), clamped to 0..1 as the
         // fixed-function D3DTOP_BUMPENVMAPLUMINANCE luminance (the page shows no clamp).
+        // A projected stage divides its coordinates before the offset is added (Wine's
+        // texbem_test records Windows' pick of the same texel as the unprojected lookup).
         const uint32_t stage = bumpStage(*this, ins);
         const Id offset = src(ins, 0);
-        const Id coord = bumpCoordinate(*this, stage, texcoordInput(n), offset);
-        Id color = sample(ins, n, projectStage(n, coord), false, Lod::Implicit);
+        const Id coord = bumpCoordinate(*this, stage, projectStage(n, texcoordInput(n)), offset);
+        Id color = sample(ins, n, coord, false, Lod::Implicit);
         if (ins.opcode == kTexbeml) {
             const Id lum = psSystemVec4(*this, kBumpEnvLum0 + stage);
             const Id factor = saturate(

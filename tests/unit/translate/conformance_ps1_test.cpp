@@ -160,6 +160,22 @@ TEST(TranslateConformance, Ps11TexbemPerturbsTheCoordinatesByTheBumpMatrixOfItsS
         EXPECT_TRUE(near(out[i], bumpLookup(in.texcoords[1][i], kBumps[i], kBumpMatrix), kExact, i));
 }
 
+// A projected stage (here by w, COUNT4 | PROJECTED) divides TEXCOORD1 before the offset is added:
+// coordinates scaled by w pick the texels unscaled ones do (Wine's texbem_test on Windows).
+TEST(TranslateConformance, Ps11ProjectedTexbemDividesTheCoordinatesBeforeAddingTheOffset) {
+    PixelInputs in = bumpInputs();
+    const PixelInputs unscaled = in;
+    for (Float4& c : in.texcoords[1])
+        c = {c[0] * 4, c[1] * 4, 0, 4};
+    TranslationKey key;
+    key.projectedDivisors = 3 << 2; // stage 1: by w
+    const auto out =
+        runPixelShader("ps_1_1\ntex t0\ntexbem t1, t0\nmov r0, t1\n", in, std::size(kBumps), setupBump, key);
+    ASSERT_EQ(out.size(), std::size(kBumps));
+    for (size_t i = 0; i < out.size(); ++i)
+        EXPECT_TRUE(near(out[i], bumpLookup(unscaled.texcoords[1][i], kBumps[i], kBumpMatrix), kExact, i));
+}
+
 TEST(TranslateConformance, Ps11TexbemlScalesByLuminanceTimesScalePlusOffsetClamped) {
     const PixelInputs in = bumpInputs();
     const float scale = 1.2f, offset = -0.1f;
