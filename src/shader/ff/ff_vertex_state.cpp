@@ -40,23 +40,6 @@ void multiply(Mat dst, const D3DMATRIX& a, const D3DMATRIX& b) {
                 a.m[r][0] * b.m[0][c] + a.m[r][1] * b.m[1][c] + a.m[r][2] * b.m[2][c] + a.m[r][3] * b.m[3][c];
 }
 
-// Inverse transpose of m's upper 3x3, in a 4x4 with zeros elsewhere: row-vector normals
-// n * (A^-1)^T stay perpendicular to surfaces that positions p * A span. The cofactor matrix is
-// det * (A^-1)^T; a singular A keeps the cofactors (directions survive NORMALIZENORMALS).
-void normalMatrix(Mat dst, const Mat m) {
-    std::memset(dst, 0, sizeof(Mat));
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 3; ++c) {
-            const int r1 = (r + 1) % 3, r2 = (r + 2) % 3, c1 = (c + 1) % 3, c2 = (c + 2) % 3;
-            dst[r][c] = m[r1][c1] * m[r2][c2] - m[r1][c2] * m[r2][c1];
-        }
-    const float det = m[0][0] * dst[0][0] + m[0][1] * dst[0][1] + m[0][2] * dst[0][2];
-    if (det == 0.0f) return;
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 3; ++c)
-            dst[r][c] /= det;
-}
-
 // dst = m^-1 (cofactors over the determinant); false, dst untouched, when m is singular.
 bool invert(Mat dst, const D3DMATRIX& m) {
     const auto& a = m.m;
@@ -84,6 +67,38 @@ bool invert(Mat dst, const D3DMATRIX& m) {
         for (int col = 0; col < 4; ++col)
             dst[r][col] = c[r][col] / det;
     return true;
+}
+
+// The normal matrix of m: the transposed upper 3x3 of m's inverse, in a 4x4 with zeros
+// elsewhere (row-vector normals n * (M^-1)^T stay perpendicular to surfaces that positions
+// p * M span). For an affine m that is the inverse transpose of m's upper 3x3 alone; for a
+// non-affine one it is not, and Windows takes the whole 4x4's (Wine's lighting_test: its
+// non-affine quad comes out unlit). A singular m keeps the cofactors of its upper 3x3, which
+// are det * (A^-1)^T where A is invertible (directions survive NORMALIZENORMALS).
+void normalMatrix(Mat dst, const Mat m) {
+    std::memset(dst, 0, sizeof(Mat));
+    const bool affine = m[0][3] == 0.0f && m[1][3] == 0.0f && m[2][3] == 0.0f && m[3][3] == 1.0f;
+    if (!affine) {
+        D3DMATRIX whole;
+        std::memcpy(whole.m, m, sizeof(whole.m));
+        Mat inverse;
+        if (invert(inverse, whole)) {
+            for (int r = 0; r < 3; ++r)
+                for (int c = 0; c < 3; ++c)
+                    dst[r][c] = inverse[c][r];
+            return;
+        }
+    }
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) {
+            const int r1 = (r + 1) % 3, r2 = (r + 2) % 3, c1 = (c + 1) % 3, c2 = (c + 2) % 3;
+            dst[r][c] = m[r1][c1] * m[r2][c2] - m[r1][c2] * m[r2][c1];
+        }
+    const float det = m[0][0] * dst[0][0] + m[0][1] * dst[0][1] + m[0][2] * dst[0][2];
+    if (det == 0.0f) return;
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c)
+            dst[r][c] /= det;
 }
 
 // (x, y, z, w) * m, the first three components.

@@ -64,6 +64,23 @@ TEST(FfVertexLighting, DirectionalLight) {
     EXPECT_TRUE(near(runVertex(scene, v).color0, {0, 0, 0, 0.75f}));
 }
 
+// Normals go through the transposed inverse of the whole 4x4 world matrix's upper 3x3, not
+// the inverse of its upper 3x3 alone: they differ for a non-affine matrix. Wine's lighting_test
+// records Windows drawing its non-affine quad black. Here the inverse's rows are (1, 0, 0),
+// (0, 1, 0), (-1, -1, 0), so normal (0, 0.6, -0.8) becomes (0, 0.6, -0.6): N . L = 0.6, where
+// the upper 3x3 (the identity) would give 0.8.
+TEST(FfVertexLighting, NormalsTakeTheInverseOfTheWholeWorldMatrix) {
+    FfScene scene = litScene();
+    scene.addLight(directionalLight({0, 0, 1}, {1, 1, 0.5f, 1}));
+    scene.setTransform(D3DTS_WORLD, matrix({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -1, 10, 10, 10, 0}));
+    FfVertex v;
+    v.position = {0, 0, -1, 1}; // world w = -z = 1 (the matrix's last column), so the probe covers it
+    v.normal = {0, 0.6f, -0.8f, 0};
+    EXPECT_TRUE(near(expectReference(scene, v).color0, {0.6f, 0.3f, 0.075f, 0.75f}));
+    v.normal = {0, 0, -1, 0}; // becomes (0, 0, 0): unlit, as Windows draws Wine's quad
+    EXPECT_TRUE(near(expectReference(scene, v).color0, {0, 0, 0, 0.75f}));
+}
+
 // Atten = 1 / (att0 + att1 d + att2 d^2) within Range; beyond it the light does nothing, ambient
 // included.
 TEST(FfVertexLighting, PointLightAttenuationAndRange) {
