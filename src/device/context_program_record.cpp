@@ -125,7 +125,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
             memo.state.alphaToCoverage = d.alphaToCoverage;
             memo.state.bresenhamLines =
                 draw::bresenhamLinesFor(memo.state, device_.vulkan().caps().bresenhamLines);
-            memo.dynamic = draw::dynamicState(s, depthFormat);
+            memo.dynamic = draw::dynamicState(s, depthFormat, device_.vulkan().caps().unormDepthBiasUnits);
             draw::moveDynamicStates(memo.state, memo.dynamic, device_.dynamicSupport(), d.writtenTargets);
             memo.stateType = call.type;
             memo.stateColors = colors;

@@ -28,8 +28,9 @@ D3DDepthBias d3dDepthBias(const state::DeviceState& state) {
 // Vulkan multiplies depthBiasConstantFactor by r, the format's minimum resolvable difference
 // ("Depth Bias Computation"), so the factor is the D3D9 bias divided by r:
 // - UNORM formats of n bits: r = 2^-n, so we multiply by 2^16 (D16) or 2^24 (D24). The spec
-//   allows r up to 2 * 2^-n; AMD and lavapipe use that, and there our bias comes out doubled
-//   (DepthBias.ConstantBiasDecidesBetweenCoplanarQuads accepts one to two times D3D9's).
+//   allows r up to 2 * 2^-n, and lavapipe uses that: there the factor is halved
+//   (unormUnits 2), else the bias would come out at twice D3D9's (Wine's test_depthbias on
+//   Windows; DepthBias.ConstantBiasIsAppliedAtItsD3D9Size).
 // - D32_SFLOAT: r = 2^(e - 23), e the exponent of the primitive's largest depth, so no constant
 //   factor is exact everywhere. We take e = -1 (depths in [0.5, 1), where a perspective
 //   projection puts nearly all of a scene): 2^24, exact there, and below 0.5 half the D3D9 bias
@@ -37,13 +38,15 @@ D3DDepthBias d3dDepthBias(const state::DeviceState& state) {
 //   (format_table.cpp) and read the same way.
 // VK_EXT_depth_bias_control's FLOAT representation would make every case exact; it is newer
 // than the headers we build with.
-float vkDepthBiasConstant(float d3dBias, VkFormat depthFormat) {
+float vkDepthBiasConstant(float d3dBias, VkFormat depthFormat, uint32_t unormUnits) {
+    const float units = float(std::max(unormUnits, 1u));
     switch (depthFormat) {
     case VK_FORMAT_D16_UNORM:
     case VK_FORMAT_D16_UNORM_S8_UINT:
-        return d3dBias * float(1u << 16);
+        return d3dBias * float(1u << 16) / units;
     case VK_FORMAT_X8_D24_UNORM_PACK32:
     case VK_FORMAT_D24_UNORM_S8_UINT:
+        return d3dBias * float(1u << 24) / units;
     case VK_FORMAT_D32_SFLOAT:
     case VK_FORMAT_D32_SFLOAT_S8_UINT:
         return d3dBias * float(1u << 24);
@@ -52,7 +55,8 @@ float vkDepthBiasConstant(float d3dBias, VkFormat depthFormat) {
     }
 }
 
-DynamicState dynamicState(const state::DeviceState& state, VkFormat depthFormat) {
+DynamicState dynamicState(const state::DeviceState& state, VkFormat depthFormat,
+                          uint32_t unormDepthBiasUnits) {
     const auto& rs = state.renderStates;
     DynamicState d;
     // D3DCOLOR is ARGB, 8 bits a channel.
@@ -65,7 +69,7 @@ DynamicState dynamicState(const state::DeviceState& state, VkFormat depthFormat)
     d.stencilCompareMask = rs[D3DRS_STENCILMASK] & 0xFF;
     d.stencilWriteMask = rs[D3DRS_STENCILWRITEMASK] & 0xFF;
     const D3DDepthBias bias = d3dDepthBias(state);
-    d.depthBiasConstant = vkDepthBiasConstant(bias.constant, depthFormat);
+    d.depthBiasConstant = vkDepthBiasConstant(bias.constant, depthFormat, unormDepthBiasUnits);
     d.depthBiasSlope = bias.slope; // both APIs multiply the largest depth slope by it
     return d;
 }

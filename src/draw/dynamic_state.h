@@ -61,11 +61,13 @@ struct D3DDepthBias {
 };
 D3DDepthBias d3dDepthBias(const state::DeviceState& state);
 
-// Vulkan's depthBiasConstantFactor for a D3D9 depth bias on a depth attachment of this format.
-float vkDepthBiasConstant(float d3dBias, VkFormat depthFormat);
+// Vulkan's depthBiasConstantFactor for a D3D9 depth bias on a depth attachment of this format,
+// on a driver whose UNORM r is unormUnits times 2^-n (vk::Caps::unormDepthBiasUnits).
+float vkDepthBiasConstant(float d3dBias, VkFormat depthFormat, uint32_t unormUnits);
 
 // The dynamic values of a draw to a depth attachment of depthFormat (UNDEFINED: none).
-DynamicState dynamicState(const state::DeviceState& state, VkFormat depthFormat);
+DynamicState dynamicState(const state::DeviceState& state, VkFormat depthFormat,
+                          uint32_t unormDepthBiasUnits);
 
 // Records the values into cb (a pipeline from createGraphicsPipeline is bound or about to be),
 // the moved groups through `functions`: those that differ from `recorded`, what cb already

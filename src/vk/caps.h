@@ -94,6 +94,12 @@ struct Caps {
     // VK_EXT_line_rasterization's Bresenham lines: D3D9's line rule exactly.
     bool bresenhamLines = false;
 
+    // The minimum resolvable difference r the driver applies a depth bias with on an n-bit UNORM
+    // depth format, in units of 2^-n: Vulkan allows 1 or 2 ("Depth Bias Computation"). Lavapipe
+    // uses 2 (measured by DepthBias.ConstantBiasIsAppliedAtItsD3D9Size); other drivers are taken
+    // at 1 until measured (docs/draw-translator.md, "Depth bias").
+    uint32_t unormDepthBiasUnits = 1;
+
     // VK_KHR_push_descriptor: per-draw uniform blocks of shader draws without descriptor pools.
     bool pushDescriptor = false;
 

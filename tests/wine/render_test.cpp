@@ -6,6 +6,7 @@
 #include "device_support.h"
 #include "shader_support.h"
 
+#include <cmath>
 #include <cstring>
 
 namespace {
@@ -234,6 +235,64 @@ TEST(Render, DepthTestKeepsTheNearerRectangle) {
                             return inside(x, y, 0, 0, 20, 20) ? 0x00FF00u : 0u;
                         }),
              0);
+}
+
+// D3DRS_DEPTHBIAS is added to the depth as given, in depth-range units, on every depth format
+// (Wine's test_depthbias on Windows). Quads with z from 0 at the left edge to 1 at the right are
+// drawn with biases -0.2, 0, 0.2 and 0.4 against a depth of 0.5 (LESSEQUAL, no depth writes):
+// a pixel shows the last quad whose biased depth passes. Pixels within 1.5 of a boundary are
+// left out (rounding of the interpolated depth).
+TEST(Render, DepthBiasIsInDepthRangeUnitsOnEveryFormat) {
+    constexpr int kW = 64, kH = 8;
+    TestDevice t(kW, kH);
+    REQUIRE(t.device != nullptr);
+    const struct {
+        float bias;
+        DWORD color;
+    } quads[] = {{-0.2f, 0xFFFF0000}, {0.0f, 0xFF00FF00}, {0.2f, 0xFF0000FF}, {0.4f, 0xFFFFFFFF}};
+    std::vector<ScreenVertex> quad = screenRect(0, 0, kW, kH, 0.0f, 0);
+    for (ScreenVertex& v : quad)
+        v.z = (v.x + 0.5f) / float(kW);
+    for (const D3DFORMAT format : {D3DFMT_D16, D3DFMT_D24X8, D3DFMT_D24S8}) {
+        IDirect3DSurface9* depth = nullptr;
+        CHECK_EQ(t->CreateDepthStencilSurface(kW, kH, format, D3DMULTISAMPLE_NONE, 0, TRUE, &depth, nullptr),
+                 D3D_OK);
+        if (!depth) continue;
+        CHECK_EQ(t->SetDepthStencilSurface(depth), D3D_OK);
+        CHECK_EQ(t->SetRenderState(D3DRS_ZENABLE, D3DZB_TRUE), D3D_OK);
+        CHECK_EQ(t->SetRenderState(D3DRS_ZWRITEENABLE, FALSE), D3D_OK);
+        CHECK_EQ(t->SetRenderState(D3DRS_ZFUNC, D3DCMP_LESSEQUAL), D3D_OK);
+        CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+        CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFF000000, 0.5f, 0), D3D_OK);
+        CHECK_EQ(t->BeginScene(), D3D_OK);
+        for (const auto& q : quads) {
+            DWORD bits;
+            memcpy(&bits, &q.bias, 4);
+            CHECK_EQ(t->SetRenderState(D3DRS_DEPTHBIAS, bits), D3D_OK);
+            for (ScreenVertex& v : quad)
+                v.color = q.color;
+            CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, quad.data(), sizeof(ScreenVertex)), D3D_OK);
+        }
+        CHECK_EQ(t->EndScene(), D3D_OK);
+        const std::vector<uint32_t> pixels = readBackBuffer(t.device);
+        REQUIRE(pixels.size() == size_t(kW) * kH);
+        int wrong = 0;
+        for (int x = 0; x < kW; ++x) {
+            const float z = (float(x) + 0.5f) / float(kW);
+            DWORD want = 0xFF000000;
+            bool nearBoundary = false;
+            for (const auto& q : quads) {
+                const float edge = 0.5f - q.bias; // passes where z <= edge
+                if (std::fabs(z - edge) * kW < 1.5f) nearBoundary = true;
+                if (z <= edge) want = q.color;
+            }
+            if (!nearBoundary && (pixels[size_t(kH / 2) * kW + x] & kRgb) != (want & kRgb)) ++wrong;
+        }
+        CHECK_EQ(wrong, 0);
+        CHECK_EQ(t->SetRenderState(D3DRS_DEPTHBIAS, 0), D3D_OK);
+        CHECK_EQ(t->SetDepthStencilSurface(nullptr), D3D_OK);
+        depth->Release();
+    }
 }
 
 // INTZ and DF24 depth textures hold stencil as D24S8 does: a stencil clear succeeds and the

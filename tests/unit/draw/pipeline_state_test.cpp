@@ -225,7 +225,7 @@ TEST_F(PipelineState, DynamicStateReadsTheBlendFactorAndStencilValues) {
     set(D3DRS_STENCILMASK, 0xFFFFFF0F);
     set(D3DRS_STENCILWRITEMASK, 0x0F0);
     set(D3DRS_SLOPESCALEDEPTHBIAS, std::bit_cast<uint32_t>(2.5f));
-    const DynamicState d = dynamicState(*state_, kDepthStencil);
+    const DynamicState d = dynamicState(*state_, kDepthStencil, 1);
     EXPECT_FLOAT_EQ(d.blendConstants[0], 1.0f);
     EXPECT_FLOAT_EQ(d.blendConstants[1], 128.0f / 255.0f);
     EXPECT_FLOAT_EQ(d.blendConstants[2], 0.0f);
@@ -240,13 +240,21 @@ TEST_F(PipelineState, DynamicStateReadsTheBlendFactorAndStencilValues) {
 // D3D9's bias is in depth-range units; Vulkan's constant factor counts the format's r
 // (dynamic_state.cpp): 2^-16 for D16, 2^-24 for D24 and, taken at depths in [0.5, 1), D32F.
 TEST(DepthBiasScale, EachDepthFormatGetsItsOwnUnits) {
-    EXPECT_FLOAT_EQ(vkDepthBiasConstant(1.0f / 65536, VK_FORMAT_D16_UNORM), 1.0f);
-    EXPECT_FLOAT_EQ(vkDepthBiasConstant(-0.5f, VK_FORMAT_D16_UNORM), -32768.0f);
-    EXPECT_FLOAT_EQ(vkDepthBiasConstant(1.0f / 16777216, VK_FORMAT_D24_UNORM_S8_UINT), 1.0f);
-    EXPECT_FLOAT_EQ(vkDepthBiasConstant(1.0f / 16777216, VK_FORMAT_X8_D24_UNORM_PACK32), 1.0f);
-    EXPECT_FLOAT_EQ(vkDepthBiasConstant(0.25f, VK_FORMAT_D32_SFLOAT), 4194304.0f);
-    EXPECT_FLOAT_EQ(vkDepthBiasConstant(0.25f, VK_FORMAT_D32_SFLOAT_S8_UINT), 4194304.0f);
-    EXPECT_FLOAT_EQ(vkDepthBiasConstant(0.25f, VK_FORMAT_UNDEFINED), 0.0f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(1.0f / 65536, VK_FORMAT_D16_UNORM, 1), 1.0f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(-0.5f, VK_FORMAT_D16_UNORM, 1), -32768.0f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(1.0f / 16777216, VK_FORMAT_D24_UNORM_S8_UINT, 1), 1.0f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(1.0f / 16777216, VK_FORMAT_X8_D24_UNORM_PACK32, 1), 1.0f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(0.25f, VK_FORMAT_D32_SFLOAT, 1), 4194304.0f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(0.25f, VK_FORMAT_D32_SFLOAT_S8_UINT, 1), 4194304.0f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(0.25f, VK_FORMAT_UNDEFINED, 1), 0.0f);
+}
+
+// A driver whose UNORM r is twice 2^-n (lavapipe) takes half the factor; floats are unchanged.
+TEST(DepthBiasScale, UnormUnitsOfTwoHalveTheUnormFactors) {
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(1.0f / 65536, VK_FORMAT_D16_UNORM, 2), 0.5f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(1.0f / 16777216, VK_FORMAT_D24_UNORM_S8_UINT, 2), 0.5f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(1.0f / 16777216, VK_FORMAT_X8_D24_UNORM_PACK32, 2), 0.5f);
+    EXPECT_FLOAT_EQ(vkDepthBiasConstant(0.25f, VK_FORMAT_D32_SFLOAT, 2), 4194304.0f);
 }
 
 } // namespace
