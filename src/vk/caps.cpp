@@ -18,6 +18,10 @@ std::string decodeDriverVersion(uint32_t vendorId, VkDriverId driverId, uint32_t
     return join({VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v)});
 }
 
+uint32_t unormDepthBiasUnitsOf(VkDriverId driverId) {
+    return driverId == VK_DRIVER_ID_MESA_LLVMPIPE || driverId == VK_DRIVER_ID_NVIDIA_PROPRIETARY ? 2 : 1;
+}
+
 std::string apiVersionString(uint32_t v) {
     return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) + "." +
            std::to_string(VK_API_VERSION_PATCH(v));

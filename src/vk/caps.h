@@ -95,9 +95,8 @@ struct Caps {
     bool bresenhamLines = false;
 
     // The minimum resolvable difference r the driver applies a depth bias with on an n-bit UNORM
-    // depth format, in units of 2^-n: Vulkan allows 1 or 2 ("Depth Bias Computation"). Lavapipe
-    // uses 2 (measured by DepthBias.ConstantBiasIsAppliedAtItsD3D9Size); other drivers are taken
-    // at 1 until measured (docs/draw-translator.md, "Depth bias").
+    // depth format, in units of 2^-n: Vulkan allows 1 or 2 ("Depth Bias Computation").
+    // unormDepthBiasUnitsOf() says which drivers use 2.
     uint32_t unormDepthBiasUnits = 1;
 
     // VK_KHR_push_descriptor: per-draw uniform blocks of shader draws without descriptor pools.
@@ -109,6 +108,12 @@ struct Caps {
     // The core VkPhysicalDeviceFeatures enabled on the device (a curated subset of those offered).
     VkPhysicalDeviceFeatures coreFeatures{};
 };
+
+// Caps::unormDepthBiasUnits of a driver: 2 for lavapipe (measured here by
+// DepthBias.ConstantBiasIsAppliedAtItsD3D9Size) and NVIDIA's driver (DXVK divides D3D9's bias by
+// 2^15 / 2^23 there for the same reason), 1 for the others until measured there
+// (docs/draw-translator.md, "Depth bias").
+uint32_t unormDepthBiasUnitsOf(VkDriverId driverId);
 
 // "major.minor.patch" per the vendor's packing: NVIDIA 10.8.8.6 bits, Intel's Windows driver
 // 18.14 bits, everyone else VK_API_VERSION_* (Mesa).

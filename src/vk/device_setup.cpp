@@ -207,7 +207,7 @@ std::unique_ptr<DeviceSetup> probeDevice(VkInstance instance, VkPhysicalDevice d
         c.driverInfo = driver.driverInfo;
     }
     c.driverVersion = decodeDriverVersion(c.vendorId, c.driverId, c.driverVersionRaw);
-    c.unormDepthBiasUnits = c.driverId == VK_DRIVER_ID_MESA_LLVMPIPE ? 2 : 1;
+    c.unormDepthBiasUnits = unormDepthBiasUnitsOf(c.driverId);
 
     // Required.
     if (!s.useTimeline || !s.timeline.timelineSemaphore)
