@@ -337,6 +337,9 @@ void combineStage(uint s, uint color, uint alphaOps, uint flags, vec4 texels[8],
     float alpha = combine(opOf(alphaOps), a0, a1, a2, blend, premod.aaaa, true, keep).a;
     // DOTPRODUCT3 as the colour op "replicates the sum to all color channels, including alpha".
     if (opOf(color) == TOP_DOTPRODUCT3) alpha = colour.r;
+    // A bump-mapping stage writes nothing, alpha included: Windows ignores its alpha op (Wine's
+    // test_texture_blending).
+    if (isBump(opOf(color))) alpha = keep.a;
 
     vec4 result = clamp(vec4(colour.rgb, alpha), 0.0, 1.0);
     if (toTemp) temp = result;

@@ -492,6 +492,25 @@ TEST(FfPixel, BumpEnvMapPerturbsNextStage) {
     expectMatchesReference(bumpScene(D3DTOP_BUMPENVMAP));
 }
 
+// A bump-mapping stage writes nothing, alpha included: its alpha op is ignored (Wine's
+// test_texture_blending on Windows: SELECTARG1 of the bump texture, of TEMP, ADD or MODULATE2X
+// of the stage constant all leave the diffuse alpha). Stage 1 passes CURRENT's alpha on.
+TEST(FfPixel, BumpStagesIgnoreTheirAlphaOp) {
+    for (const uint32_t alphaOp :
+         {uint32_t(D3DTOP_SELECTARG1), uint32_t(D3DTOP_ADD), uint32_t(D3DTOP_MODULATE2X)}) {
+        Scene scene = bumpScene(D3DTOP_BUMPENVMAP);
+        scene.tss(0, D3DTSS_ALPHAOP) = alphaOp;
+        scene.tss(0, D3DTSS_ALPHAARG1) = D3DTA_TEXTURE;
+        scene.tss(0, D3DTSS_ALPHAARG2) = D3DTA_CONSTANT;
+        scene.tss(0, D3DTSS_CONSTANT) = 0x40FFFFFF;
+        scene.tss(1, D3DTSS_ALPHAARG1) = D3DTA_CURRENT;
+        expectMatchesReference(scene);
+        const test::ShaderRunResult result = draw(scene);
+        for (uint32_t i = 0; i < scene.pixels.size(); ++i)
+            EXPECT_NEAR(result.pixel(i)[3], scene.pixels[i].diffuse[3], kTolerance) << "pixel " << i;
+    }
+}
+
 // D3DTOP_BUMPENVMAPLUMINANCE also scales the next stage's texel by
 // saturate(l * BUMPENVLSCALE + BUMPENVLOFFSET).
 TEST(FfPixel, BumpEnvMapLuminanceScalesNextTexel) {

@@ -273,7 +273,9 @@ std::optional<Float4> referencePixel(const state::DeviceState& s, const std::arr
         const float a0 = argument(tss[D3DTSS_ALPHAARG0], r)[3], a1 = argument(tss[D3DTSS_ALPHAARG1], r)[3],
                     a2 = argument(tss[D3DTSS_ALPHAARG2], r)[3];
         const uint32_t alphaOp = tss[D3DTSS_ALPHAOP];
-        if (colorOp == D3DTOP_DOTPRODUCT3) {
+        if (colorOp == D3DTOP_BUMPENVMAP || colorOp == D3DTOP_BUMPENVMAPLUMINANCE) {
+            // A bump stage writes nothing; its alpha op is ignored.
+        } else if (colorOp == D3DTOP_DOTPRODUCT3) {
             result[3] = result[0]; // "replicate the sum to all color channels, including alpha"
         } else if (alphaOp == D3DTOP_DOTPRODUCT3) {
             result[3] = 4.0f * (a1 - 0.5f) * (a2 - 0.5f);
