@@ -75,8 +75,11 @@ HRESULT BufferStorage::lock(UINT offset, UINT size, void** data, DWORD flags) {
     // DISCARD gives new memory only to a default-pool buffer of a device that processes vertices
     // in hardware: Windows keeps a managed or system-memory buffer's pointer and contents, and a
     // software device's (Wine's test_pinned_buffers). READONLY | DISCARD is a read-only lock, as
-    // Windows XP took it (Windows 7 refuses it; Wine's test_vb_lock_flags accepts both).
-    if (!discardRenames_ || (flags & D3DLOCK_READONLY)) flags &= ~DWORD(D3DLOCK_DISCARD);
+    // Windows XP took it (Windows 7 refuses it; Wine's test_vb_lock_flags accepts both), and
+    // NOOVERWRITE | DISCARD a NOOVERWRITE lock: the memory stays, unsynchronised with the draws
+    // reading it (Wine's test_map_synchronisation).
+    if (!discardRenames_ || (flags & (D3DLOCK_READONLY | D3DLOCK_NOOVERWRITE)))
+        flags &= ~DWORD(D3DLOCK_DISCARD);
     D3DDDIARG_LOCK args{};
     args.hResource = reinterpret_cast<HANDLE>(uintptr_t{handle_});
     uint32_t ddiFlags = 0;

@@ -13,10 +13,10 @@ struct Xyz {
 constexpr UINT kVertices = 1024;
 
 // Fills a buffer of kVertices vertices {i, 2i, 3i} under a DISCARD lock, draws two triangles
-// from it, and locks it with DISCARD again: true when that lock gave the same pointer and every
+// from it, and locks it with `secondFlags` (DISCARD unless told): true when that lock gave every
 // vertex as written.
-bool discardKeepsTheContents(IDirect3DDevice9* device, D3DPOOL pool, DWORD usage, void** first,
-                             void** second) {
+bool discardKeepsTheContents(IDirect3DDevice9* device, D3DPOOL pool, DWORD usage, void** first, void** second,
+                             DWORD secondFlags = D3DLOCK_DISCARD) {
     IDirect3DVertexBuffer9* vb = nullptr;
     if (device->CreateVertexBuffer(kVertices * sizeof(Xyz), usage, 0, pool, &vb, nullptr) != D3D_OK)
         return false;
@@ -34,7 +34,7 @@ bool discardKeepsTheContents(IDirect3DDevice9* device, D3DPOOL pool, DWORD usage
     same = same && device->SetFVF(D3DFVF_XYZ) == D3D_OK &&
            device->SetStreamSource(0, vb, 0, sizeof(Xyz)) == D3D_OK && device->BeginScene() == D3D_OK &&
            device->DrawPrimitive(D3DPT_TRIANGLELIST, 0, 2) == D3D_OK && device->EndScene() == D3D_OK;
-    if (vb->Lock(0, kVertices * sizeof(Xyz), reinterpret_cast<void**>(&v), D3DLOCK_DISCARD) == D3D_OK) {
+    if (vb->Lock(0, kVertices * sizeof(Xyz), reinterpret_cast<void**>(&v), secondFlags) == D3D_OK) {
         *second = v;
         for (UINT i = 0; i < kVertices; ++i)
             same = same && v[i].x == float(i) && v[i].y == float(2 * i) && v[i].z == float(3 * i);
@@ -69,6 +69,18 @@ TEST(BufferLocks, DiscardKeepsBuffersWindowsDoesNotRename) {
         CHECK(discardKeepsTheContents(t.device, c.pool, c.usage, &first, &second));
         CHECK(first == second);
     }
+}
+
+// NOOVERWRITE | DISCARD is a NOOVERWRITE lock: even a buffer DISCARD would rename keeps its
+// memory, unsynchronised with the draws that read it (Wine's test_map_synchronisation: Windows'
+// in-flight draw sees what the lock wrote).
+TEST(BufferLocks, NoOverwriteDiscardIsANoOverwrite) {
+    TestDevice t(64, 64);
+    REQUIRE(t.device != nullptr);
+    void *first = nullptr, *second = nullptr;
+    CHECK(discardKeepsTheContents(t.device, D3DPOOL_DEFAULT, D3DUSAGE_DYNAMIC | D3DUSAGE_WRITEONLY, &first,
+                                  &second, D3DLOCK_NOOVERWRITE | D3DLOCK_DISCARD));
+    CHECK(first == second);
 }
 
 // A hardware device's dynamic default-pool buffer is renamed: the earlier draw keeps its
