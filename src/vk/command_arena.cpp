@@ -67,7 +67,7 @@ size_t CommandArena::chunkBytes() const {
 
 bool CommandArena::reset() {
     if (systemOnly_) return false;
-    if (live_.load(std::memory_order_acquire) != 0) {
+    if (liveAllocations() != 0) {
         DDIVK_WARN_ONCE("command pool memory still in use after a reset: recycling of recording memory is off");
         systemOnly_ = true;
         return false;
@@ -96,7 +96,7 @@ void* CommandArena::fromChunks(size_t size, size_t alignment) {
                 cursor_ = start + size;
                 void* memory = c.data + start;
                 *headerOf(memory) = {size, 0, 0};
-                live_.fetch_add(1, std::memory_order_relaxed);
+                ++allocated_;
                 return memory;
             }
             if (chunk_ + 1 < chunks_.size()) { // the next chunk kept from earlier recordings
@@ -128,7 +128,7 @@ void CommandArena::release(CommandArena* arena, void* memory) {
     if (h.fromSystem)
         alignedFree(static_cast<std::byte*>(memory) - h.rawOffset);
     else
-        arena->live_.fetch_sub(1, std::memory_order_release);
+        arena->freed_.fetch_add(1, std::memory_order_release);
 }
 
 void* VKAPI_PTR CommandArena::allocateFn(void* self, size_t size, size_t alignment, VkSystemAllocationScope) {
