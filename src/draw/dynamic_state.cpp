@@ -28,9 +28,9 @@ D3DDepthBias d3dDepthBias(const state::DeviceState& state) {
 // Vulkan multiplies depthBiasConstantFactor by r, the format's minimum resolvable difference
 // ("Depth Bias Computation"), so the factor is the D3D9 bias divided by r:
 // - UNORM formats of n bits: r = 2^-n, so we multiply by 2^16 (D16) or 2^24 (D24). The spec
-//   allows r up to 2 * 2^-n, and lavapipe uses that: there the factor is halved
-//   (unormUnits 2), else the bias would come out at twice D3D9's (Wine's test_depthbias on
-//   Windows; DepthBias.ConstantBiasIsAppliedAtItsD3D9Size).
+//   allows r up to 2 * 2^-n, and lavapipe and NVIDIA use that: there the factor is halved
+//   (unormUnits 2, vk::unormDepthBiasUnitsOf), else the bias would come out at twice D3D9's
+//   (Wine's test_depthbias on Windows; DepthBias.ConstantBiasIsAppliedAtItsD3D9Size).
 // - D32_SFLOAT: r = 2^(e - 23), e the exponent of the primitive's largest depth, so no constant
 //   factor is exact everywhere. We take e = -1 (depths in [0.5, 1), where a perspective
 //   projection puts nearly all of a scene): 2^24, exact there, and below 0.5 half the D3D9 bias
