@@ -316,7 +316,19 @@ HRESULT Device::unlock(const D3DDDIARG_UNLOCK& args) {
     const std::optional<uint32_t> flags = r->lockFlags(args.SubResourceIndex);
     if (!flags) return D3DERR_INVALIDCALL;
     // Buffers are coherent memory the GPU reads directly; textures copy what was written.
-    if (!r->isBuffer() && !(*flags & D3DDDI_LOCK_READONLY)) r->upload(*commands_, *vulkan_, args.SubResourceIndex);
+    if (!r->isBuffer() && !(*flags & D3DDDI_LOCK_READONLY)) {
+        // The first such unlock uploads every subresource: the CPU copy lies as D3D9's managed
+        // and system-memory textures do, levels packed after level 0, and a program may write
+        // them all through level 0's lock before the texture's first use; Windows draws them
+        // (Wine's test_mipmap_upload). Subresources locked or written on the GPU are left.
+        if (!r->writtenByLock()) {
+            for (uint32_t i = 0; i < r->subresourceCount(); ++i)
+                if (i != args.SubResourceIndex && !r->lockFlags(i) && !r->cpuStale(i))
+                    r->upload(*commands_, *vulkan_, i);
+            r->noteWrittenByLock();
+        }
+        r->upload(*commands_, *vulkan_, args.SubResourceIndex);
+    }
     r->setLock(args.SubResourceIndex, std::nullopt);
     return S_OK;
 }

@@ -102,6 +102,10 @@ class Resource {
     // Moves the whole image to `layout` outside a rendering pass, recording a barrier even when
     // it is there already (transfers that write it wait for the writes before them).
     void transition(CommandContext& commands, const vk::Device& device, VkImageLayout layout);
+    // Whether a lock that wrote a subresource has been unlocked (Device::unlock uploads every
+    // subresource at the first).
+    bool writtenByLock() const { return writtenByLock_; }
+    void noteWrittenByLock() { writtenByLock_ = true; }
     // The GPU wrote subresource `index` (a blit): its CPU copy is stale until read back.
     bool cpuStale(uint32_t index) const { return stale_[index] != 0; }
     void setCpuStale(uint32_t index, bool stale) { stale_[index] = stale ? 1 : 0; }
@@ -159,6 +163,7 @@ class Resource {
     std::vector<SubresourceLayout> subresources_; // layer-major: index = layer * levels + mip
     std::vector<std::byte> shadow_;               // empty for gpuOnly textures
     std::vector<uint8_t> stale_; // per subresource: the GPU wrote it since the CPU copy was made
+    bool writtenByLock_ = false;
     VkImageLayout layout_ = VK_IMAGE_LAYOUT_UNDEFINED;
 };
 

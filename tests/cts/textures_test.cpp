@@ -111,6 +111,35 @@ TEST_P(Textures, MipLevelsReadTheTexelsWritten) {
     }
 }
 
+// The CPU copy's levels lie packed after level 0 (rows of Width * 4 bytes, as D3D9's managed
+// textures), and the first unlock uploads every level: texels written for all three levels
+// through level 0's lock are what texldl reads (Wine's test_mipmap_upload on Windows).
+TEST_P(Textures, TheFirstUnlockUploadsEveryLevel) {
+    const uint32_t tex = createTexture(0, D3DFMT_A8R8G8B8, 4, 4, 1, 3);
+    D3DDDIARG_LOCK lock{};
+    lock.hResource = reinterpret_cast<HANDLE>(uintptr_t(tex));
+    ASSERT_EQ(umd().pfnLock(dev(), &lock), S_OK);
+    ASSERT_EQ(lock.Pitch, 16u);
+    auto* texels = static_cast<uint32_t*>(lock.pSurfData);
+    for (uint32_t i = 0; i < 16 + 4 + 1; ++i)
+        texels[i] = texel(i);
+    D3DDDIARG_UNLOCK unlock{lock.hResource, 0, 0};
+    ASSERT_EQ(umd().pfnUnlock(dev(), &unlock), S_OK);
+    setProgram(door(), kTexPointVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexldl oC0, v0, s0\n",
+               texPointDeclaration());
+    setPixelToClip(door());
+    bind(0, tex);
+    samplerState(0, D3DTSS_MIPFILTER, D3DTEXF_POINT);
+    std::vector<TexPoint> points;
+    for (uint32_t l = 0; l < 3; ++l)
+        points.push_back({float(2 + 3 * l), 2, 0.5f / float(4u >> l), 0.5f / float(4u >> l), 0, float(l)});
+    drawPoints(points);
+    const std::vector<uint32_t> pixels = readTarget();
+    const uint32_t firstOfLevel[3] = {0, 16, 20};
+    for (uint32_t l = 0; l < 3; ++l)
+        expectAt(pixels, 2 + 3 * l, 2, texel(firstOfLevel[l]));
+}
+
 // Cube faces in D3DCUBEMAP_FACES order (+X, -X, +Y, -Y, +Z, -Z) are subresources face * levels
 // + level; a direction through a face's centre reads that face.
 TEST_P(Textures, CubeFacesAreReadByDirection) {

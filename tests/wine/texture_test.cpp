@@ -91,6 +91,44 @@ TEST(Texture, MipLevelFollowsQuadSizeAndMaxMipLevel) {
     texture->Release();
 }
 
+// A managed (or system-memory) texture's levels lie packed after level 0, each row Width * 4
+// bytes, and a program may write them all through level 0's lock before the texture is first
+// used: every level then shows what was written (Wine's test_mipmap_upload on Windows).
+TEST(Texture, LevelsWrittenThroughLevelZerosLockAreDrawn) {
+    TestDevice t(32, 32);
+    REQUIRE(t.device != nullptr);
+    for (const D3DPOOL pool : {D3DPOOL_MANAGED, D3DPOOL_SYSTEMMEM}) {
+        IDirect3DTexture9* texture = nullptr;
+        REQUIRE(t->CreateTexture(32, 32, 0, 0, D3DFMT_A8R8G8B8, pool, &texture, nullptr) == D3D_OK);
+        const UINT levels = texture->GetLevelCount();
+        CHECK_EQ(levels, 6u);
+        D3DLOCKED_RECT locked{};
+        REQUIRE(texture->LockRect(0, &locked, nullptr, 0) == D3D_OK);
+        CHECK_EQ(locked.Pitch, 128);
+        auto* texel = static_cast<uint32_t*>(locked.pBits);
+        for (UINT l = 0; l < levels; ++l) {
+            const UINT size = 32u >> l;
+            std::fill_n(texel, size * size, 0xFF000000u | 0x111111u * (l + 1));
+            texel += size * size;
+        }
+        CHECK_EQ(texture->UnlockRect(0), D3D_OK);
+        selectTexture(t.device);
+        CHECK_EQ(t->SetSamplerState(0, D3DSAMP_MIPFILTER, D3DTEXF_POINT), D3D_OK);
+        CHECK_EQ(t->SetTexture(0, texture), D3D_OK);
+        for (UINT l = 0; l < levels; ++l) {
+            CHECK_EQ(t->SetSamplerState(0, D3DSAMP_MAXMIPLEVEL, l), D3D_OK);
+            CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+            CHECK(drawQuad(t.device, texturedRect(0, 0, 32, 32, 0xFFFFFFFF)));
+            CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 32, 32,
+                                      [l](int, int) { return 0xFF000000u | 0x111111u * (l + 1); }),
+                     0);
+        }
+        CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
+        CHECK_EQ(t->SetSamplerState(0, D3DSAMP_MAXMIPLEVEL, 0), D3D_OK);
+        texture->Release();
+    }
+}
+
 // A cube texture's face is the one the direction's major axis names (+X, -Z).
 TEST(Texture, CubeFaceSampledByDirection) {
     TestDevice t(16, 16);
