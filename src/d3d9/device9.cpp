@@ -54,12 +54,7 @@ HRESULT Device9::initialise() {
         return D3DERR_NOTAVAILABLE;
     }
     const D3DPRESENT_PARAMETERS& p = creation_.present;
-    if (HRESULT hr = createDriverSurface(p.BackBufferWidth, p.BackBufferHeight, p.BackBufferFormat,
-                                         D3DUSAGE_RENDERTARGET, true, &backBuffer_, p.MultiSampleType,
-                                         p.MultiSampleQuality);
-        FAILED(hr))
-        return hr;
-    if (p.Flags & D3DPRESENTFLAG_LOCKABLE_BACKBUFFER) backBuffer_->setLockable();
+    if (HRESULT hr = createBackBuffers(p, backBuffers_); FAILED(hr)) return hr;
     if (p.EnableAutoDepthStencil) {
         if (HRESULT hr = createDriverSurface(p.BackBufferWidth, p.BackBufferHeight, p.AutoDepthStencilFormat,
                                              D3DUSAGE_DEPTHSTENCIL, true, &autoDepth_, p.MultiSampleType,
@@ -68,14 +63,14 @@ HRESULT Device9::initialise() {
             return hr;
         if (p.Flags & D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL) autoDepth_->setDiscardable();
     }
-    if (ddivk_context_create(driver_, backBuffer_->handle(), autoDepth_ ? autoDepth_->handle() : 0,
+    if (ddivk_context_create(driver_, backBuffers_[0]->handle(), autoDepth_ ? autoDepth_->handle() : 0,
                              &context_) != S_OK)
         return D3DERR_NOTAVAILABLE;
     stream_ = std::make_unique<CommandStream>(context_, true);
     state_.reset(defaults());
-    state_.setRenderTarget(0, backBuffer_->handle());
+    state_.setRenderTarget(0, backBuffers_[0]->handle());
     state_.setDepthStencil(autoDepth_ ? autoDepth_->handle() : 0);
-    renderTargets_[0].reset(backBuffer_);
+    renderTargets_[0].reset(backBuffers_[0]);
     depthStencil_.reset(autoDepth_);
     swapChain_ = new SwapChain9(*this);
     if (!p.Windowed) {
@@ -92,13 +87,15 @@ Device9::~Device9() {
         // Bound objects the program has released go now, while the device still works.
         releaseBindings();
         destroyUpIndexBuffer();
-        delete backBuffer_;
+        for (Surface9* s : backBuffers_)
+            delete s;
         delete autoDepth_;
         stream_.reset(); // executes what is left, stops the worker
         destroyWindowChains();
     } else {
         // Creation failed before the stream: surfaces are destroyed directly.
-        if (backBuffer_) ddivk_surface_destroy(driver_, backBuffer_->handle());
+        for (Surface9* s : backBuffers_)
+            ddivk_surface_destroy(driver_, s->handle());
         if (autoDepth_) ddivk_surface_destroy(driver_, autoDepth_->handle());
     }
     delete swapChain_;

@@ -337,6 +337,12 @@ class Device9 final : public IDirect3DDevice9Ex {
     template <class Child> bool ownedHere(const Child& child) const {
         return child.owner() == static_cast<const IDirect3DDevice9Ex*>(this);
     }
+    // A swap chain's surfaces for `p` (device9_back_buffers.cpp): BackBufferCount back buffers,
+    // then the front buffer of a FLIP chain, device-owned; on failure none are left.
+    HRESULT createBackBuffers(const D3DPRESENT_PARAMETERS& p, std::vector<Surface9*>& ring);
+    // After a chain's Present: its surfaces take the next one's contents, and render targets
+    // bound from it are bound again to what their objects now hold.
+    void rotateBackBuffers(const std::vector<Surface9*>& ring);
     // Records SETRENDERTARGET2 / SETDEPTHSTENCIL for what is bound now.
     void recordRenderTarget(DWORD index);
     void recordDepthStencil();
@@ -377,7 +383,9 @@ class Device9 final : public IDirect3DDevice9Ex {
     std::unique_ptr<CommandStream> stream_;
     state::StateCache state_; // what the program has set: answers the Get methods
 
-    Surface9* backBuffer_ = nullptr; // owned
+    // The implicit chain's surfaces, owned: back buffers 0 .. BackBufferCount - 1, then a FLIP
+    // chain's front buffer (device9_back_buffers.cpp). Present rotates their driver surfaces.
+    std::vector<Surface9*> backBuffers_;
     Surface9* autoDepth_ = nullptr;  // owned; null without EnableAutoDepthStencil
     std::array<Bound<Surface9>, state::kMaxRenderTargets> renderTargets_;
     Bound<Surface9> depthStencil_;
@@ -492,10 +500,11 @@ class Device9 final : public IDirect3DDevice9Ex {
     // ---- presentation extras room members ----
     // Additional swap chains present and read the front buffer through the device.
     friend class SwapChain9;
-    // Presents `surface` with a swap chain's parameters (device9_present.cpp; the implicit
-    // chain's are creation_.present and backBuffer_), through `gamma` when not null.
-    HRESULT presentSurface(const D3DPRESENT_PARAMETERS& parameters, uint32_t surface, const RECT* source,
-                           const RECT* dest, HWND window, DWORD flags,
+    // Presents back buffer 0 of a swap chain's surfaces (`ring`, with the chain's parameters),
+    // then rotates them (device9_present.cpp; the implicit chain's are creation_.present and
+    // backBuffers_), through `gamma` when not null.
+    HRESULT presentSurface(const D3DPRESENT_PARAMETERS& parameters, const std::vector<Surface9*>& ring,
+                           const RECT* source, const RECT* dest, HWND window, DWORD flags,
                            std::shared_ptr<const D3DGAMMARAMP> gamma = nullptr);
     // Drops the worker's swapchains of `window` (a released additional chain's), in stream order.
     void forgetWindowChains(HWND window);

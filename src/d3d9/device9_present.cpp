@@ -36,8 +36,7 @@ HRESULT Device9::presentFrame(const RECT* source, const RECT* dest, HWND window,
     FramePacer::Clock::time_point due{};
     {
         auto guard = lock();
-        hr = presentSurface(creation_.present, backBuffer_->handle(), source, dest, window, flags,
-                            presentedGamma());
+        hr = presentSurface(creation_.present, backBuffers_, source, dest, window, flags, presentedGamma());
         if (hr == D3D_OK && framePacer_.active()) due = framePacer_.due(FramePacer::Clock::now());
     }
     // DDIVK_MAX_FRAME_RATE: the program waits here, as for a vertical blank, outside the
@@ -46,8 +45,8 @@ HRESULT Device9::presentFrame(const RECT* source, const RECT* dest, HWND window,
     return hr;
 }
 
-HRESULT Device9::presentSurface(const D3DPRESENT_PARAMETERS& p, uint32_t surface, const RECT* source,
-                                const RECT* dest, HWND window, DWORD flags,
+HRESULT Device9::presentSurface(const D3DPRESENT_PARAMETERS& p, const std::vector<Surface9*>& ring,
+                                const RECT* source, const RECT* dest, HWND window, DWORD flags,
                                 std::shared_ptr<const D3DGAMMARAMP> gamma) {
     auto guard = lock();
     if (focusLost_.load() && creation_.extended) return S_PRESENT_OCCLUDED; // nothing shown
@@ -68,11 +67,13 @@ HRESULT Device9::presentSurface(const D3DPRESENT_PARAMETERS& p, uint32_t surface
     if ((flags & D3DPRESENT_DONOTWAIT) && !frameSlotFree()) return D3DERR_WASSTILLDRAWING;
     ++presentCount_;
     const ddivk::HANDLE marker = markFrameEnd();
+    const uint32_t surface = ring[0]->handle();
     stream_->post([this, target, interval, surface, from, to, hasFrom = source != nullptr,
                    hasTo = dest != nullptr, gamma = std::move(gamma)] {
         presentOnWorker(target, interval, surface, hasFrom ? &from : nullptr, hasTo ? &to : nullptr, gamma);
     });
     stream_->flush(); // the frame's work and its presentation go to the worker now
+    rotateBackBuffers(ring);
     throttleFrames(marker);
     return D3D_OK;
 }

@@ -66,22 +66,22 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
         else
             fullScreen_.enter(creation_.present, keepWindow);
     };
-    Surface9* back = nullptr;
+    std::vector<Surface9*> backs;
     Surface9* depth = nullptr;
-    if (HRESULT hr = createDriverSurface(checked.BackBufferWidth, checked.BackBufferHeight,
-                                         checked.BackBufferFormat, D3DUSAGE_RENDERTARGET, true, &back,
-                                         checked.MultiSampleType, checked.MultiSampleQuality);
-        FAILED(hr)) {
+    if (HRESULT hr = createBackBuffers(checked, backs); FAILED(hr)) {
         restoreDisplay();
         return hr;
     }
-    if (checked.Flags & D3DPRESENTFLAG_LOCKABLE_BACKBUFFER) back->setLockable();
+    auto deleteBacks = [&] {
+        for (Surface9* s : backs)
+            delete s;
+    };
     if (checked.EnableAutoDepthStencil) {
         if (HRESULT hr = createDriverSurface(checked.BackBufferWidth, checked.BackBufferHeight,
                                              checked.AutoDepthStencilFormat, D3DUSAGE_DEPTHSTENCIL, true,
                                              &depth, checked.MultiSampleType, checked.MultiSampleQuality);
             FAILED(hr)) {
-            delete back;
+            deleteBacks();
             restoreDisplay();
             return hr;
         }
@@ -89,9 +89,9 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
     }
     ddivk::HRESULT reset = D3DERR_INVALIDCALL;
     stream_->call(
-        [&] { reset = ddivk_context_reset(context_, back->handle(), depth ? depth->handle() : 0); });
+        [&] { reset = ddivk_context_reset(context_, backs[0]->handle(), depth ? depth->handle() : 0); });
     if (reset != S_OK) {
-        delete back;
+        deleteBacks();
         delete depth;
         restoreDisplay();
         return D3DERR_INVALIDCALL;
@@ -99,16 +99,16 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
 
     // The front end's side: no bindings (released above), default state, the new implicit
     // surfaces.
-    delete backBuffer_;
+    std::swap(backBuffers_, backs);
+    deleteBacks(); // the old ones
     delete autoDepth_;
-    backBuffer_ = back;
     autoDepth_ = depth;
     creation_.present = checked;
     *parameters = checked;
     state_.reset(defaults());
-    state_.setRenderTarget(0, back->handle());
+    state_.setRenderTarget(0, backBuffers_[0]->handle());
     state_.setDepthStencil(depth ? depth->handle() : 0);
-    renderTargets_[0].reset(back);
+    renderTargets_[0].reset(backBuffers_[0]);
     depthStencil_.reset(depth);
     inScene_ = false;
     // The windows' swapchains are made again at the next Present (new size or interval).

@@ -1,5 +1,5 @@
 // IDirect3DDevice9: additional swap chains (CreateAdditionalSwapChain). Each has its own
-// presentation parameters (checked as CreateDevice's) and back buffer, and presents to its own
+// presentation parameters (checked as CreateDevice's) and back buffers, and presents to its own
 // window through the worker's window swapchains, as the implicit chain does (device9_present.cpp).
 // GetSwapChain, GetNumberOfSwapChains and the device's GetBackBuffer concern the implicit chains
 // only ("the number of implicit swap chains"); an additional chain is reached through the
@@ -34,13 +34,21 @@ HRESULT STDMETHODCALLTYPE Device9::CreateAdditionalSwapChain(D3DPRESENT_PARAMETE
     desc.usage = DDIVK_SURFACE_RENDERTARGET;
     desc.samples = samplesOf(*creation_.adapter, checked.BackBufferFormat, checked.MultiSampleType,
                              checked.MultiSampleQuality);
-    uint32_t handle = 0;
-    ddivk::HRESULT hr = D3DERR_INVALIDCALL;
-    stream_->call([&] { hr = ddivk_surface_create(driver_, &desc, &handle); });
+    std::vector<uint32_t> handles(swapChainSurfaces(checked), 0);
+    ddivk::HRESULT hr = S_OK;
+    stream_->call([&] {
+        for (uint32_t& handle : handles) {
+            if (hr == S_OK) hr = ddivk_surface_create(driver_, &desc, &handle);
+        }
+        if (hr != S_OK) {
+            for (uint32_t handle : handles)
+                if (handle) ddivk_surface_destroy(driver_, handle);
+        }
+    });
     if (hr != S_OK) return hr == E_OUTOFMEMORY ? D3DERR_OUTOFVIDEOMEMORY : D3DERR_NOTAVAILABLE;
     // The automatic depth buffer is the implicit chain's: an additional chain has none.
     *parameters = checked;
-    *swapchain = new SwapChain9(*this, checked, handle);
+    *swapchain = new SwapChain9(*this, checked, handles);
     return D3D_OK;
 }
 

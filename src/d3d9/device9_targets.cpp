@@ -35,11 +35,11 @@ HRESULT STDMETHODCALLTYPE Device9::GetBackBuffer(UINT swapchain, UINT index, D3D
     if (!backbuffer) return D3DERR_INVALIDCALL;
     *backbuffer = nullptr;
     auto guard = lock();
-    // One swap chain, whose back buffers are presented as one (D3DBACKBUFFER_TYPE_MONO only).
+    // One implicit swap chain, presented as one (D3DBACKBUFFER_TYPE_MONO only).
     if (swapchain != 0 || index >= creation_.present.BackBufferCount || type != D3DBACKBUFFER_TYPE_MONO)
         return D3DERR_INVALIDCALL;
-    backBuffer_->AddRef();
-    *backbuffer = backBuffer_;
+    backBuffers_[index]->AddRef();
+    *backbuffer = backBuffers_[index];
     return D3D_OK;
 }
 

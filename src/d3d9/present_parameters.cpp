@@ -109,4 +109,9 @@ HRESULT checkPresentParameters(const Adapter& adapter, HWND focusWindow, bool ex
     return D3D_OK;
 }
 
+uint32_t swapChainSurfaces(const D3DPRESENT_PARAMETERS& p) {
+    const bool flips = p.SwapEffect == D3DSWAPEFFECT_FLIP || DWORD(p.SwapEffect) == 5; // D3DSWAPEFFECT_FLIPEX
+    return p.BackBufferCount + (flips ? 1 : 0);
+}
+
 } // namespace ddivk::d3d9

@@ -25,4 +25,9 @@ bool validVertexProcessing(DWORD flags);
 HRESULT checkPresentParameters(const Adapter& adapter, HWND focusWindow, bool extended,
                                D3DPRESENT_PARAMETERS& p);
 
+// The surfaces of a swap chain of `p` (checked): its back buffers, and for D3DSWAPEFFECT_FLIP and
+// FLIPEX the front buffer, which Present's rotation makes the last back buffer (the circular queue
+// of the D3DSWAPEFFECT page). DISCARD chains rotate their back buffers only (Wine's test_flip).
+uint32_t swapChainSurfaces(const D3DPRESENT_PARAMETERS& p);
+
 } // namespace ddivk::d3d9

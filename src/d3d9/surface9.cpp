@@ -74,6 +74,18 @@ HRESULT Surface9::GetContainer(REFIID riid, void** container) {
     return device_->QueryInterface(riid, container);
 }
 
+void Surface9::rotateDriverSurfaces(const std::vector<Surface9*>& ring) {
+    if (ring.size() < 2) return;
+    const uint32_t firstHandle = ring.front()->handle_;
+    const uint32_t firstTexture = ring.front()->textureHandle_;
+    for (size_t i = 0; i + 1 < ring.size(); ++i) {
+        ring[i]->handle_ = ring[i + 1]->handle_;
+        ring[i]->textureHandle_ = ring[i + 1]->textureHandle_;
+    }
+    ring.back()->handle_ = firstHandle;
+    ring.back()->textureHandle_ = firstTexture;
+}
+
 HRESULT Surface9::GetDesc(D3DSURFACE_DESC* desc) {
     if (!desc) return D3DERR_INVALIDCALL;
     *desc = desc_;

@@ -103,6 +103,10 @@ class Surface9 final : public ResourceChild<IDirect3DSurface9> {
     // contents do not outlive a Present, and StretchRect refuses it.
     void setDiscardable() { discardable_ = true; }
     bool discardable() const { return discardable_; }
+    // Present's rotation of a swap chain's surfaces (back buffers, then a FLIP chain's front
+    // buffer): each object takes the driver surface of the one after it, the last the first's,
+    // so the objects the program holds stay while their contents move (device9_back_buffers.cpp).
+    static void rotateDriverSurfaces(const std::vector<Surface9*>& ring);
 
   private:
     HRESULT lockDriverSurface(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags);

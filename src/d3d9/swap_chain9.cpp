@@ -7,7 +7,8 @@ namespace ddivk::d3d9 {
 
 SwapChain9::SwapChain9(Device9& device) : DeviceChild(&device, true), owner_(device) {}
 
-SwapChain9::SwapChain9(Device9& device, const D3DPRESENT_PARAMETERS& parameters, uint32_t surface)
+SwapChain9::SwapChain9(Device9& device, const D3DPRESENT_PARAMETERS& parameters,
+                       const std::vector<uint32_t>& surfaces)
     : DeviceChild(&device, false), owner_(device), additional_(true), parameters_(parameters) {
     D3DSURFACE_DESC d{};
     d.Format = parameters.BackBufferFormat;
@@ -18,20 +19,27 @@ SwapChain9::SwapChain9(Device9& device, const D3DPRESENT_PARAMETERS& parameters,
     d.MultiSampleQuality = parameters.MultiSampleQuality;
     d.Width = parameters.BackBufferWidth;
     d.Height = parameters.BackBufferHeight;
-    // A surface of the container kind: its references are the chain's; blits name it as a
-    // driver surface (its handle, level 0).
-    backBuffer_ = new Surface9(device, *this, surface, 0, surface, d);
+    // Surfaces of the container kind: their references are the chain's; blits name them as
+    // driver surfaces (their handles, level 0).
+    for (uint32_t surface : surfaces)
+        backBuffers_.push_back(new Surface9(device, *this, surface, 0, surface, d));
     owner_.defaultPoolObjectCreated(); // Reset waits for additional swap chains to go
 }
 
 SwapChain9::~SwapChain9() {
     if (!additional_) return;
-    const uint32_t surface = backBuffer_->handle();
-    delete backBuffer_;
+    std::vector<uint32_t> surfaces;
+    for (Surface9* s : backBuffers_) {
+        surfaces.push_back(s->handle());
+        delete s;
+    }
     {
-        // After every recorded use of the back buffer (draws, its last Present).
+        // After every recorded use of the back buffers (draws, their last Present).
         auto guard = owner_.lock();
-        owner_.stream().call([&] { ddivk_surface_destroy(owner_.driver(), surface); });
+        owner_.stream().call([&] {
+            for (uint32_t surface : surfaces)
+                ddivk_surface_destroy(owner_.driver(), surface);
+        });
         owner_.forgetWindowChains(parameters_.hDeviceWindow);
     }
     owner_.defaultPoolObjectDestroyed();
@@ -52,7 +60,7 @@ HRESULT SwapChain9::Present(const RECT* source, const RECT* dest, HWND window, c
                             DWORD flags) {
     (void)dirty; // a hint: the whole rectangle is presented
     if (!additional_) return owner_.presentFrame(source, dest, window, flags);
-    return owner_.presentSurface(parameters_, backBuffer_->handle(), source, dest, window, flags);
+    return owner_.presentSurface(parameters_, backBuffers_, source, dest, window, flags);
 }
 
 // In windowed mode every chain's front buffer is the desktop (device9_front_buffer.cpp).
@@ -66,8 +74,8 @@ HRESULT SwapChain9::GetBackBuffer(UINT index, D3DBACKBUFFER_TYPE type, IDirect3D
     *surface = nullptr;
     // As the implicit chain: the back buffers are presented as one (D3DBACKBUFFER_TYPE_MONO only).
     if (index >= parameters_.BackBufferCount || type != D3DBACKBUFFER_TYPE_MONO) return D3DERR_INVALIDCALL;
-    backBuffer_->AddRef();
-    *surface = backBuffer_;
+    backBuffers_[index]->AddRef();
+    *surface = backBuffers_[index];
     return D3D_OK;
 }
 

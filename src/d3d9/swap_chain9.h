@@ -2,12 +2,14 @@
 // device's presentation (device9_present.cpp): its back buffer, parameters and Present; or an
 // additional swap chain (CreateAdditionalSwapChain, device9_swap_chains.cpp) with parameters
 // and a back buffer of its own, presented to its own window by the same worker-side window
-// swapchains. An additional chain is the back buffer's container: the surface's references
+// swapchains. An additional chain is its back buffers' container: the surfaces' references
 // count on the chain (IDirect3DSurface9::GetContainer gives the swap chain), and it counts as
-// a D3DPOOL_DEFAULT object for Reset.
+// a D3DPOOL_DEFAULT object for Reset. Present rotates the back buffers' contents as the implicit
+// chain's (device9_back_buffers.cpp).
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "d3d9/device_child.h"
 #include "d3d9/surface9.h"
@@ -21,8 +23,10 @@ class SwapChain9 final : public DeviceChild<IDirect3DSwapChain9>, public Surface
     // The implicit swap chain, owned by the device.
     explicit SwapChain9(Device9& device);
     // An additional swap chain of checked `parameters` (defaults filled in), with the driver
-    // render target `surface` as its back buffer; the chain destroys it.
-    SwapChain9(Device9& device, const D3DPRESENT_PARAMETERS& parameters, uint32_t surface);
+    // render targets `surfaces` (swapChainSurfaces of them) as its back buffers, then its FLIP
+    // front buffer; the chain destroys them.
+    SwapChain9(Device9& device, const D3DPRESENT_PARAMETERS& parameters,
+               const std::vector<uint32_t>& surfaces);
     ~SwapChain9() override;
 
     HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
@@ -57,7 +61,7 @@ class SwapChain9 final : public DeviceChild<IDirect3DSwapChain9>, public Surface
     Device9& owner_;
     bool additional_ = false;
     D3DPRESENT_PARAMETERS parameters_{}; // an additional chain's
-    Surface9* backBuffer_ = nullptr;     // an additional chain's, owned
+    std::vector<Surface9*> backBuffers_; // an additional chain's, owned (then a FLIP front buffer)
 };
 
 } // namespace ddivk::d3d9
