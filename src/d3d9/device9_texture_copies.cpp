@@ -158,6 +158,12 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateSurface(IDirect3DSurface9* source, cons
     const RECT to{x, y, x + (from.right - from.left), y + (from.bottom - from.top)};
     RECT checked{};
     if (!rectangleOf(&to, b, checked)) return D3DERR_INVALIDCALL;
+    // Compressed formats copy whole blocks: each rectangle starts on a block of its level and
+    // ends on one or at the level's edge (Wine's update_surface_test: a 2x2 DXT1 level into a
+    // 4x4 one is refused).
+    if (!coversWholeBlocks(a.Format, from, a.Width, a.Height) ||
+        !coversWholeBlocks(b.Format, to, b.Width, b.Height))
+        return D3DERR_INVALIDCALL;
     if (!dst->blitHandle()) return D3DERR_INVALIDCALL;
     auto guard = lock();
     if (!src->blitHandle()) return updateFromPlainSurface(*src, from, *dst, to);
@@ -197,9 +203,8 @@ HRESULT Device9::stretchDepth(Surface9& src, const RECT* sourceRect, Surface9& d
 HRESULT Device9::updateFromPlainSurface(Surface9& src, const RECT& from, Surface9& dst, const RECT& to) {
     const draw::FormatInfo* info = draw::findFormat(static_cast<uint32_t>(src.desc().Format));
     if (!info || info->bytesPerPixel == 0) return D3DERR_INVALIDCALL;
+    // (UpdateSurface checked that compressed rectangles cover whole blocks.)
     const uint32_t block = info->blockSize ? info->blockSize : 1;
-    // Compressed formats copy whole blocks (D3D9: the rectangle starts on a block).
-    if (from.left % block || from.top % block) return D3DERR_INVALIDCALL;
     const UINT width = UINT(from.right - from.left), height = UINT(from.bottom - from.top);
     D3DDDI_SURFACEINFO level{};
     level.Width = width;

@@ -378,3 +378,34 @@ TEST(TextureCopy, UpdateSurfaceCopiesARectangleToAPoint) {
     source->Release();
     destination->Release();
 }
+
+// Compressed levels copy whole blocks: a rectangle of a DXT1 level starts on a block and ends on
+// one or at the level's edge, in the source and in the destination (Wine's update_surface_test
+// records Windows refusing a 2x2 level into a 4x4 one, and half a 4x4 level into a 2x2 one). A
+// refused copy records nothing, so what follows it in the batch is done.
+TEST(TextureCopy, UpdateSurfaceOfCompressedLevelsCopiesWholeBlocks) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9 *source = nullptr, *destination = nullptr;
+    REQUIRE(t->CreateTexture(64, 64, 0, 0, D3DFMT_DXT1, D3DPOOL_SYSTEMMEM, &source, nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(64, 64, 0, 0, D3DFMT_DXT1, D3DPOOL_DEFAULT, &destination, nullptr) == D3D_OK);
+    IDirect3DSurface9 *from4 = nullptr, *from5 = nullptr, *to4 = nullptr, *to5 = nullptr;
+    REQUIRE(source->GetSurfaceLevel(4, &from4) == D3D_OK && source->GetSurfaceLevel(5, &from5) == D3D_OK);
+    REQUIRE(destination->GetSurfaceLevel(4, &to4) == D3D_OK &&
+            destination->GetSurfaceLevel(5, &to5) == D3D_OK);
+    auto backBufferPixel = [&] {
+        const std::vector<uint32_t> pixels = readBackBuffer(t.device);
+        return pixels.size() == 16 * 16 ? pixels[5 * 16 + 5] & 0xFFFFFF : 0xDEADu;
+    };
+    const RECT half{0, 0, 2, 2};
+    CHECK_EQ(t->UpdateSurface(from5, nullptr, to4, nullptr), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF204060, 0.0f, 0), D3D_OK);
+    CHECK_EQ(backBufferPixel(), 0x204060);
+    CHECK_EQ(t->UpdateSurface(from4, &half, to5, nullptr), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF608040, 0.0f, 0), D3D_OK);
+    CHECK_EQ(backBufferPixel(), 0x608040);
+    // The whole 2x2 level named by its rectangle, and level 4 into level 4, are whole blocks.
+    CHECK_EQ(t->UpdateSurface(from5, &half, to5, nullptr), D3D_OK);
+    CHECK_EQ(t->UpdateSurface(from4, nullptr, to4, nullptr), D3D_OK);
+    releaseAll(from4, from5, to4, to5, source, destination);
+}
