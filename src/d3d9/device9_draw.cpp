@@ -208,12 +208,16 @@ HRESULT STDMETHODCALLTYPE Device9::EndScene() {
 HRESULT STDMETHODCALLTYPE Device9::Clear(DWORD count, const D3DRECT* rects, DWORD flags, D3DCOLOR color,
                                          float z, DWORD stencil) {
     constexpr DWORD kAll = D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL;
-    if ((count && !rects) || !flags || (flags & ~kAll)) return D3DERR_INVALIDCALL;
+    if (!flags || (flags & ~kAll)) return D3DERR_INVALIDCALL;
     auto guard = lock();
     // Depth and stencil clears need a depth-stencil surface, with stencil bits for the latter.
     const Surface9* depth = depthStencil_.get();
     if ((flags & (D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL)) && !depth) return D3DERR_INVALIDCALL;
     if ((flags & D3DCLEAR_STENCIL) && !hasStencil(depth->desc().Format)) return D3DERR_INVALIDCALL;
+    // Windows (Wine's clear_test): rectangles with a count of 0 clear nothing; a count without
+    // rectangles clears the whole target.
+    if (rects && !count) return D3D_OK;
+    if (!rects) count = 0;
     struct Header {
         uint32_t flags, color;
         float z;

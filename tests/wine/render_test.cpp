@@ -66,10 +66,22 @@ TEST(Render, ClearRectanglesFillOnlyThemselves) {
              0);
 }
 
+// Wine's clear_test records Windows: rectangles with a count of 0 clear nothing, and a count
+// without rectangles clears the whole target; both succeed.
+TEST(Render, ClearTakesRectanglesOnlyWithACount) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFFFFFFFF, 1.0f, 0), D3D_OK);
+    const D3DRECT all{0, 0, 16, 16};
+    CHECK_EQ(t->Clear(0, &all, D3DCLEAR_TARGET, 0xFFFF0000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 16, 16, [](int, int) { return 0xFFFFFFu; }), 0);
+    CHECK_EQ(t->Clear(1, nullptr, D3DCLEAR_TARGET, 0xFF00FF00, 1.0f, 0), D3D_OK);
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 16, 16, [](int, int) { return 0x00FF00u; }), 0);
+}
+
 TEST(Render, ClearRefusesWhatD3D9Refuses) {
     TestDevice t(16, 16); // no depth buffer
     REQUIRE(t.device != nullptr);
-    CHECK_EQ(t->Clear(1, nullptr, D3DCLEAR_TARGET, 0, 1.0f, 0), D3DERR_INVALIDCALL);
     CHECK_EQ(t->Clear(0, nullptr, 0, 0, 1.0f, 0), D3DERR_INVALIDCALL);
     CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_ZBUFFER, 0, 1.0f, 0), D3DERR_INVALIDCALL);
     CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_STENCIL, 0, 1.0f, 0), D3DERR_INVALIDCALL);
