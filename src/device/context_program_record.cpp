@@ -443,12 +443,14 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     }
 
     // D3D9's viewport with its pixel centres on integers and y down (abi.h); the depth range
-    // kept inside 0..1 as Vulkan requires (D3D9 requires it too; NaN reads as 0).
+    // kept inside 0..1 as Vulkan requires (D3D9 requires it too; NaN reads as 0); an empty one
+    // is a thousandth deep: Windows draws MaxZ <= MinZ as MinZ + 0.001 (Wine's test_viewport).
     // Pre-transformed vertices are already in screen space: the viewport is the whole target
     // (the scissor below still keeps draws inside D3D9's viewport).
     const D3DVIEWPORT9& vp = s.viewport;
     const float maxSize = float(device_.vulkan().limits().maxViewportDimensions[0]);
     auto unit = [](float z) { return z >= 0.0f ? std::min(z, 1.0f) : 0.0f; };
+    const float maxZ = vp.MaxZ > vp.MinZ ? vp.MaxZ : vp.MinZ + 0.001f;
     VkViewport viewport = d.pretransformed ? VkViewport{0.5f,
                                                         float(color->height()) + 0.5f,
                                                         float(color->width()),
@@ -460,7 +462,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
                                                         std::min(float(vp.Width), maxSize),
                                                         -std::min(float(vp.Height), maxSize),
                                                         unit(vp.MinZ),
-                                                        unit(vp.MaxZ)};
+                                                        unit(maxZ)};
     // D3D9 takes viewports reaching past the target; Vulkan's must stay inside the device's
     // bounds. A viewport that leaves them starts beyond any target (nothing of it is visible:
     // the scissor below is empty) or is larger than the device's largest (already cut to it

@@ -224,6 +224,16 @@ HRESULT Cts::setViewport(Door door, uint32_t x, uint32_t y, uint32_t width, uint
     return execute(s, nullptr, 0, 0, 0);
 }
 
+HRESULT Cts::setZRange(Door door, float minZ, float maxZ) {
+    if (door == Door::Umd) {
+        D3DDDIARG_ZRANGE a{minZ, maxZ};
+        return umdState().pfnSetZRange(dev(), &a);
+    }
+    CommandStream s;
+    s.cmd(D3DDP2OP_ZRANGE, 1).put(D3DHAL_DP2ZRANGE{minZ, maxZ});
+    return execute(s, nullptr, 0, 0, 0);
+}
+
 HRESULT Cts::setScissorRect(Door door, const RECT& rect) {
     if (door == Door::Umd) return umdState().pfnSetScissorRect(dev(), &rect);
     CommandStream s;

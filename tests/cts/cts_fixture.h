@@ -95,6 +95,8 @@ class Cts : public RenderTest {
     // Stage and state as the DDI numbers them (D3DDDITSS_*, the DP2 token's numbering).
     HRESULT setTextureStageState(Door door, uint32_t stage, uint32_t state, uint32_t value);
     HRESULT setViewport(Door door, uint32_t x, uint32_t y, uint32_t width, uint32_t height);
+    // D3DDP2OP_ZRANGE / pfnSetZRange: the viewport's MinZ and MaxZ.
+    HRESULT setZRange(Door door, float minZ, float maxZ);
     HRESULT setScissorRect(Door door, const RECT& rect);
     // A clear of `flags` (D3DCLEAR_*), limited to `rects` when there are some.
     HRESULT clearWith(Door door, uint32_t flags, uint32_t color, const std::vector<RECT>& rects = {},

@@ -228,6 +228,35 @@ TEST_P(UmdStateDepth, ZFuncLessKeepsTheNearerSurface) {
     expectScene(want);
 }
 
+// A depth range of no depth (MaxZ at or below MinZ) is a thousandth deep, MinZ to MinZ + 0.001,
+// as Windows draws it (Wine's test_viewport: a quad at z = 1 lands at depth 0.001 for MinZ = MaxZ
+// = 0, at 0.501 for MinZ 0.5 and MaxZ 0).
+TEST_P(UmdStateDepth, AnEmptyDepthRangeIsAThousandthDeep) {
+    const Door door = GetParam();
+    setProgram(door, kColorPointVs, kColorPointPs, colorPointDeclaration());
+    setPixelToClip(door);
+    ASSERT_EQ(setRenderState(door, D3DRS_ZENABLE, 1), S_OK);
+    ASSERT_EQ(setVsConstant(door, 1, -1.0f, 1.0f, 1.0f, 1.0f), S_OK); // z = 1: MaxZ
+    const Rect quad{8, 8, 40, 32, 0xFFC02020};
+    struct Case {
+        float minZ, maxZ, lands;
+    };
+    for (const Case c : {Case{0.0f, 0.0f, 0.001f}, Case{0.5f, 0.0f, 0.501f}, Case{0.25f, 0.25f, 0.251f}}) {
+        SCOPED_TRACE(testing::Message() << "MinZ " << c.minZ << " MaxZ " << c.maxZ);
+        ASSERT_EQ(setZRange(door, c.minZ, c.maxZ), S_OK);
+        // Drawn over a depth just below where it lands, not over one just above.
+        for (const bool below : {true, false}) {
+            const float cleared = below ? c.lands - 0.0001f : c.lands + 0.0001f;
+            ASSERT_EQ(clearWith(door, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, kCtsBackground, {}, cleared), S_OK);
+            ASSERT_EQ(setRenderState(door, D3DRS_ZFUNC, D3DCMP_GREATER), S_OK);
+            drawRects(door, {quad});
+            Pixels want;
+            if (below) fill(want, quad);
+            expectScene(want);
+        }
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(BothDoors, UmdStateDepth, ::testing::Values(Door::Dp2, Door::Umd),
                          [](const auto& p) { return std::string(doorName(p.param)); });
 
