@@ -78,6 +78,9 @@ HRESULT STDMETHODCALLTYPE Device9::CreateDepthStencilSurface(UINT width, UINT he
     if (FAILED(checkDeviceFormat(*creation_.adapter, ::D3DFMT_X8R8G8B8, D3DUSAGE_DEPTHSTENCIL,
                                  D3DRTYPE_SURFACE, format)))
         return D3DERR_NOTAVAILABLE;
+    // Without multisampling the quality is ignored (Wine's test_multisample_mismatch: Windows
+    // makes a D24X8 surface of quality 1 and draws with it).
+    if (multisample == ::D3DMULTISAMPLE_NONE) quality = 0;
     if (HRESULT hr = checkMultisample(*creation_.adapter, format, multisample, quality); FAILED(hr))
         return hr;
     auto guard = lock();

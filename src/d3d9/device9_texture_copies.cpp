@@ -172,17 +172,17 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateSurface(IDirect3DSurface9* source, cons
 }
 
 // D3D9's rules for depth-stencil surfaces: both plain depth-stencil surfaces (not texture
-// levels), neither discardable, the whole surface, the same size, format and samples, no filtering
-// beyond NONE / POINT (nothing is scaled), outside BeginScene / EndScene. The driver's BLT
-// copies depth and stencil (context_blits.cpp).
+// levels), neither discardable, the whole surface, the same size, format and samples, outside
+// BeginScene / EndScene. NONE, POINT and LINEAR filters are taken (Wine's depth_blit_test: Windows
+// takes LINEAR), all a copy since nothing is scaled. The driver's BLT copies depth and stencil
+// (context_blits.cpp).
 HRESULT Device9::stretchDepth(Surface9& src, const RECT* sourceRect, Surface9& dst,
                               const RECT* destinationRect, D3DTEXTUREFILTERTYPE filter) {
     const D3DSURFACE_DESC& a = src.desc();
     const D3DSURFACE_DESC& b = dst.desc();
     if (!(a.Usage & D3DUSAGE_DEPTHSTENCIL) || !(b.Usage & D3DUSAGE_DEPTHSTENCIL) || src.container() ||
         dst.container() || src.discardable() || dst.discardable() || a.Format != b.Format ||
-        !sameSamples(a, b) || a.Width != b.Width || a.Height != b.Height ||
-        (filter != ::D3DTEXF_NONE && filter != ::D3DTEXF_POINT))
+        !sameSamples(a, b) || a.Width != b.Width || a.Height != b.Height || filter > ::D3DTEXF_LINEAR)
         return D3DERR_INVALIDCALL;
     const RECT whole{0, 0, LONG(a.Width), LONG(a.Height)};
     auto isWhole = [&](const RECT* r) {

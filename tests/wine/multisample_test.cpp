@@ -474,3 +474,29 @@ TEST(Resz, CopiesTheMultisampledDepthBufferIntoIntz) {
     plain->Release();
     intz->Release();
 }
+
+// Without multisampling the quality is ignored: Windows makes a depth surface of D3DMULTISAMPLE_NONE
+// and quality 1, and depth tests against it (Wine's test_multisample_mismatch).
+TEST(Multisample, DepthSurfacesWithoutSamplesIgnoreTheQuality) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9* depth = nullptr;
+    REQUIRE(t->CreateDepthStencilSurface(16, 16, D3DFMT_D24X8, D3DMULTISAMPLE_NONE, 1, FALSE, &depth,
+                                         nullptr) == D3D_OK);
+    CHECK_EQ(t->SetDepthStencilSurface(depth), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFF0000FF, 0.5f, 0), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZENABLE, D3DZB_TRUE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZFUNC, D3DCMP_LESS), D3D_OK);
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    const std::vector<ScreenVertex> nearer = screenRect(0, 0, 8, 16, 0.25f, 0xFF00FF00);
+    const std::vector<ScreenVertex> farther = screenRect(8, 0, 16, 16, 0.75f, 0xFFFF0000);
+    CHECK_EQ(t->BeginScene(), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, nearer.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLELIST, 2, farther.data(), sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->EndScene(), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16,
+                              [](int x, int) { return x < 8 ? 0x00FF00u : 0x0000FFu; }),
+             0);
+    CHECK_EQ(t->SetDepthStencilSurface(nullptr), D3D_OK);
+    depth->Release();
+}
