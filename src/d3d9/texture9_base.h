@@ -50,6 +50,7 @@ class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
         if (shape_.pool != ::D3DPOOL_MANAGED) return 0;
         const DWORD old = lod_;
         lod_ = lod < shape_.levels ? lod : shape_.levels - 1;
+        if (lod_ != old) storage_.setLod(lod_); // draws sample from that level on
         return old;
     }
     DWORD STDMETHODCALLTYPE GetLOD() override { return lod_; }

@@ -2,6 +2,7 @@
 #include "d3d9/device9.h"
 
 #include "ddivk/ddivk.h"
+#include "ddivk/dp2_payloads.h"
 #include "draw/format_table.h"
 
 #include "d3d9/format_support.h"
@@ -113,6 +114,12 @@ TextureStorage::~TextureStorage() {
     device_.stream().call([&] {
         ddivk_umd_draw_functions()->pfnDestroyResource(contextHandle(device_), resourceHandle(handle_));
     });
+}
+
+void TextureStorage::setLod(uint32_t lod) {
+    if (!handle_) return;
+    auto guard = device_.lock();
+    device_.stream().token(D3DDP2OP_SETTEXLOD, D3DHAL_DP2SETTEXLOD{handle_, lod});
 }
 
 HRESULT TextureStorage::lock(uint32_t index, const D3DBOX* box, DWORD flags, D3DLOCKED_BOX* locked) {

@@ -50,6 +50,8 @@ class TextureStorage {
     // level, not empty, on 4x4 blocks for DXT formats, the subresource not locked already.
     HRESULT lock(uint32_t index, const D3DBOX* box, DWORD flags, D3DLOCKED_BOX* locked);
     HRESULT unlock(uint32_t index);
+    // SetLOD: draws sample from level `lod` on (DP2 SETTEXLOD, in stream order).
+    void setLod(uint32_t lod);
     bool locked(uint32_t index) const { return locked_[index] != 0; }
 
   private:

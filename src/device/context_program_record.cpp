@@ -385,7 +385,8 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     draw::SamplerCache& samplerCache = device_.samplers();
     for (uint32_t i = 0; i < d.samplerCount; ++i) {
         const SamplerBinding& b = d.samplers[i];
-        draw::SamplerKey samplerKey = draw::samplerKey(s, b.stateIndex, device_.samplerSupport());
+        draw::SamplerKey samplerKey =
+            draw::samplerKey(s, b.stateIndex, device_.samplerSupport(), b.texture->lod());
         samplerKey.depthCompare = b.compares ? 1 : 0;
         const VkSampler sampler = samplerCache.get(samplerKey);
         // D3DSAMP_SRGBTEXTURE: the sRGB view where the format has one (else the texels as stored).

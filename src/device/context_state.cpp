@@ -64,6 +64,22 @@ HRESULT Context::wInfo(dp2::Items<D3DHAL_DP2WINFO> items) {
     return applyEach(items, [&](const auto& w) { return state_.setWInfo(w.dvWNear, w.dvWFar); });
 }
 
+// SETTEXLOD, IDirect3DResource9::SetLOD of a managed texture: draws sample from that level on,
+// beyond the last level the last (draw::samplerKey weighs it against D3DSAMP_MAXMIPLEVEL).
+HRESULT Context::setTexLod(dp2::Items<D3DHAL_DP2SETTEXLOD> items) {
+    return applyChecked(
+        items,
+        [&](const auto& t) {
+            const Resource* r = device_.findResource(t.dwDDSurface);
+            return r && !r->isBuffer();
+        },
+        [&](const auto& t) {
+            Resource* r = device_.findResource(t.dwDDSurface);
+            r->setLod(std::min(t.dwLOD, r->levels() - 1));
+            return S_OK;
+        });
+}
+
 HRESULT Context::zRange(dp2::Items<D3DHAL_DP2ZRANGE> items) {
     return applyEach(items, [&](const auto& z) { return state_.setZRange(z.dvMinZ, z.dvMaxZ); });
 }

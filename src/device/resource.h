@@ -102,6 +102,10 @@ class Resource {
     // Moves the whole image to `layout` outside a rendering pass, recording a barrier even when
     // it is there already (transfers that write it wait for the writes before them).
     void transition(CommandContext& commands, const vk::Device& device, VkImageLayout layout);
+    // SETTEXLOD (SetLOD of a managed texture): the most detailed level draws sample, with
+    // D3DSAMP_MAXMIPLEVEL (draw::samplerKey).
+    uint32_t lod() const { return lod_; }
+    void setLod(uint32_t lod) { lod_ = lod; }
     // Whether a lock that wrote a subresource has been unlocked (Device::unlock uploads every
     // subresource at the first).
     bool writtenByLock() const { return writtenByLock_; }
@@ -164,6 +168,7 @@ class Resource {
     std::vector<std::byte> shadow_;               // empty for gpuOnly textures
     std::vector<uint8_t> stale_; // per subresource: the GPU wrote it since the CPU copy was made
     bool writtenByLock_ = false;
+    uint32_t lod_ = 0; // SETTEXLOD
     VkImageLayout layout_ = VK_IMAGE_LAYOUT_UNDEFINED;
 };
 

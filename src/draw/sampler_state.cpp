@@ -122,7 +122,8 @@ VkBorderColor borderColorFor(uint32_t d3dColor, bool custom) {
     return best->vk;
 }
 
-SamplerKey samplerKey(const state::DeviceState& state, uint32_t index, const SamplerSupport& support) {
+SamplerKey samplerKey(const state::DeviceState& state, uint32_t index, const SamplerSupport& support,
+                      uint32_t textureLod) {
     const auto& s = state.samplerStates[index];
     SamplerKey k;
     k.addressU = addressMode(s[D3DSAMP_ADDRESSU], support);
@@ -157,9 +158,12 @@ SamplerKey samplerKey(const state::DeviceState& state, uint32_t index, const Sam
         if (!k.anisotropyEnable) k.maxAnisotropy = 1.0f;
     }
 
-    // MAXMIPLEVEL is the most detailed level used. MIPFILTER NONE samples that level only.
-    const float top = float(std::min(s[D3DSAMP_MAXMIPLEVEL], kMaxMipLevel));
+    // The most detailed level used: the texture's LOD (SetLOD) and MAXMIPLEVEL, the larger of
+    // them. MIPFILTER NONE samples the LOD's level only: Windows ignores MAXMIPLEVEL there
+    // (Wine's maxmip_test).
     const uint32_t mips = lookup(kMipFilters, s[D3DSAMP_MIPFILTER], D3DTEXF_NONE);
+    const uint32_t maxMip = mips == kNoMips ? 0u : s[D3DSAMP_MAXMIPLEVEL];
+    const float top = float(std::min(std::max(maxMip, textureLod), kMaxMipLevel));
     k.minLod = top;
     if (mips == kNoMips) {
         k.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;

@@ -67,7 +67,8 @@ struct SamplerKeyHash {
 // The key for sampler `index` (a dense index into DeviceState::samplerStates: state::samplerIndex
 // of the API's sampler number). Values out of range read as the D3D9 default; what the device
 // lacks falls back (MIRRORONCE to MIRROR, the nearest built-in border colour) with one warning.
-SamplerKey samplerKey(const state::DeviceState& state, uint32_t index, const SamplerSupport& support);
+SamplerKey samplerKey(const state::DeviceState& state, uint32_t index, const SamplerSupport& support,
+                      uint32_t textureLod = 0);
 
 // D3DSAMP_SRGBTEXTURE of sampler `index`: the image view reads the texture as sRGB.
 bool samplerReadsSrgb(const state::DeviceState& state, uint32_t index);

@@ -91,6 +91,41 @@ TEST(Texture, MipLevelFollowsQuadSizeAndMaxMipLevel) {
     texture->Release();
 }
 
+// Wine's maxmip_test records Windows: MIPFILTER NONE samples level 0 whatever MAXMIPLEVEL says,
+// or the level SetLOD chose; with mipmapping the most detailed level is the larger of
+// MAXMIPLEVEL and the LOD. Each quad is the texture's size (level 0 at one texel a pixel).
+TEST(Texture, MaxMipLevelAndSetLodChooseTheMostDetailedLevel) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 3, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture, nullptr) == D3D_OK);
+    for (UINT l = 0; l < 3; ++l)
+        REQUIRE(fillLevel(texture, l, [l](int, int) { return kLevelColours[l]; }));
+    selectTexture(t.device);
+    CHECK_EQ(t->SetTexture(0, texture), D3D_OK);
+    auto drawn = [&](DWORD mipFilter, DWORD maxMipLevel) {
+        t->SetSamplerState(0, D3DSAMP_MIPFILTER, mipFilter);
+        t->SetSamplerState(0, D3DSAMP_MAXMIPLEVEL, maxMipLevel);
+        t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0);
+        if (!drawQuad(t.device, texturedRect(0, 0, 16, 16, 0xFFFFFFFF))) return 0xDEADu;
+        const std::vector<uint32_t> pixels = readBackBuffer(t.device);
+        return pixels.size() == 256 ? pixels[8 * 16 + 8] & 0xFFFFFF : 0xDEADu;
+    };
+    for (DWORD maxMip = 0; maxMip < 4; ++maxMip)
+        CHECK_EQ(drawn(D3DTEXF_NONE, maxMip), kLevelColours[0] & 0xFFFFFF);
+    CHECK_EQ(drawn(D3DTEXF_POINT, 1), kLevelColours[1] & 0xFFFFFF);
+    CHECK_EQ(texture->SetLOD(1), 0u);
+    CHECK_EQ(drawn(D3DTEXF_NONE, 0), kLevelColours[1] & 0xFFFFFF);
+    CHECK_EQ(drawn(D3DTEXF_NONE, 2), kLevelColours[1] & 0xFFFFFF);
+    CHECK_EQ(drawn(D3DTEXF_POINT, 2), kLevelColours[2] & 0xFFFFFF);
+    CHECK_EQ(texture->SetLOD(2), 1u);
+    CHECK_EQ(drawn(D3DTEXF_POINT, 1), kLevelColours[2] & 0xFFFFFF);
+    CHECK_EQ(texture->SetLOD(0), 2u);
+    CHECK_EQ(drawn(D3DTEXF_POINT, 0), kLevelColours[0] & 0xFFFFFF);
+    CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
+    texture->Release();
+}
+
 // A managed (or system-memory) texture's levels lie packed after level 0, each row Width * 4
 // bytes, and a program may write them all through level 0's lock before the texture is first
 // used: every level then shows what was written (Wine's test_mipmap_upload on Windows).

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <set>
+#include <tuple>
 #include <vector>
 
 #include "draw/sampler_state.h"
@@ -199,15 +200,32 @@ TEST(SamplerState, ForcedAnisotropyComesFromTheOption) {
     EXPECT_EQ(samplerSupport(test::sharedDevice()).forcedAnisotropy, 0.0f);
 }
 
-TEST(SamplerState, MipFilterNoneSamplesTheTopLevelOnly) {
+// MIPFILTER NONE samples one level: the texture's LOD (SetLOD), whatever MAXMIPLEVEL says
+// (Wine's maxmip_test records Windows drawing level 0 at MAXMIPLEVEL 0 to 3, level 1 at LOD 1).
+TEST(SamplerState, MipFilterNoneSamplesTheTexturesLodLevelOnly) {
     state::DeviceState s = defaults();
     s.samplerStates[0][D3DSAMP_MAXMIPLEVEL] = 2;
     for (uint32_t none : {uint32_t(D3DTEXF_NONE), 8u, 0xFFFFFFFFu}) { // out of range: NONE
         s.samplerStates[0][D3DSAMP_MIPFILTER] = none;
-        const SamplerKey k = samplerKey(s, 0, fullSupport());
-        EXPECT_EQ(k.minLod, 2.0f) << none;
-        EXPECT_EQ(k.maxLod, 2.0f) << none;
-        EXPECT_EQ(k.mipmapMode, VK_SAMPLER_MIPMAP_MODE_NEAREST) << none;
+        for (const uint32_t lod : {0u, 1u, 3u}) {
+            const SamplerKey k = samplerKey(s, 0, fullSupport(), lod);
+            EXPECT_EQ(k.minLod, float(lod)) << none;
+            EXPECT_EQ(k.maxLod, float(lod)) << none;
+            EXPECT_EQ(k.mipmapMode, VK_SAMPLER_MIPMAP_MODE_NEAREST) << none;
+        }
+    }
+}
+
+// With mipmapping the most detailed level is the larger of MAXMIPLEVEL and the texture's LOD
+// (maxmip_test: POINT, MAXMIPLEVEL 1, LOD 2 draws level 2; MAXMIPLEVEL 2, LOD 1 level 2).
+TEST(SamplerState, MipmappedTexturesStartAtTheLargerOfMaxMipLevelAndLod) {
+    state::DeviceState s = defaults();
+    s.samplerStates[0][D3DSAMP_MIPFILTER] = D3DTEXF_POINT;
+    for (const auto& [maxMip, lod, top] : {std::tuple{1u, 2u, 2.0f}, {2u, 1u, 2.0f}, {0u, 0u, 0.0f}}) {
+        s.samplerStates[0][D3DSAMP_MAXMIPLEVEL] = maxMip;
+        const SamplerKey k = samplerKey(s, 0, fullSupport(), lod);
+        EXPECT_EQ(k.minLod, top) << maxMip << " " << lod;
+        EXPECT_EQ(k.maxLod, VK_LOD_CLAMP_NONE);
     }
 }
 
