@@ -260,7 +260,10 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     key.ffVertexStage = 0;
     const shader::Translation* pixel = nullptr;
     const shader::Translation* vertex = nullptr;
-    ff::FfVertexKey ffVertexKey{};
+    // The fixed-function vertex side's format, and the components of the coordinates it hands
+    // each stage (0 after a vertex shader): projections without a count divide by their last.
+    const ff::FfVertexKey ffVertexKey = vs ? ff::FfVertexKey{} : ffVertexKeyOf(elements, tweening);
+    const uint32_t ffSourceComponents = vs ? 0u : ff::sourceTexCoordComponents(s, ffVertexKey);
     ff::FfStageTextures ffTextures{};
     uint32_t psOutputsRead = 0; // varying locations the pixel stage reads
     // Point sprites change the pixel stage's texture coordinates, on point lists only.
@@ -304,7 +307,8 @@ HRESULT Context::drawProgram(const DrawCall& call) {
                     // _dz / _dw instead); a cube's coordinates are a direction.
                     if (!ps14 && dims != kCubeDims)
                         psKey.projectedDivisors |= uint16_t(
-                            ff::projectedDivisor(s.textureStageStates[n][D3DTSS_TEXTURETRANSFORMFLAGS])
+                            ff::projectedDivisor(s.textureStageStates[n][D3DTSS_TEXTURETRANSFORMFLAGS],
+                                                 ffSourceComponents >> (3 * n) & 7u)
                             << (2 * n));
                 }
             }
@@ -348,7 +352,8 @@ HRESULT Context::drawProgram(const DrawCall& call) {
             if (!t) t = &device_.emptyTexture(ResourceKind::Texture2D);
             samplers[samplerCount++] = {ff::ffPixelSamplerBinding(stage), stage, t, compares};
         }
-        ff::FfPixelKey ffKey = ff::ffPixelKey(s, ffTextures, {.alphaToCoverage = alphaToCoverage});
+        ff::FfPixelKey ffKey = ff::ffPixelKey(
+            s, ffTextures, {.alphaToCoverage = alphaToCoverage, .sourceComponents = ffSourceComponents});
         ffKey.pointSprite = pointSprites;
         ffKey.shadowStages = shadowStages;
         key.pixelModule = uint64_t(pipelines->ffPixelModule(ffKey));
@@ -424,7 +429,6 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         for (uint32_t st = 0; st < draw::kStreamCount; ++st)
             if (plan->fetchStreams >> st & 1) key.bindingMask |= 1ull << (abi::kFetchStreamBinding0 + st);
     } else {
-        ffVertexKey = ffVertexKeyOf(elements, tweening);
         key.vertexModule = uint64_t(pretransformed ? pipelines->ffPretransformedModule(psOutputsRead)
                                                    : pipelines->ffVertexModule(clipDistances, psOutputsRead));
         key.ffVertexStage = 1;
@@ -562,6 +566,7 @@ HRESULT Context::drawProgram(const DrawCall& call) {
     d.pixel = pixel;
     d.pretransformed = pretransformed;
     d.ffVertexKey = ffVertexKey;
+    d.ffSourceComponents = ffSourceComponents;
     d.ffTextures = ffTextures;
     d.samplerCount = samplerCount;
     d.indexBuffer = indexBuffer;

@@ -376,11 +376,14 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
             std::memcpy(p, &pss, sizeof pss);
         });
     } else if (key.pixelModule) { // (none: a depth-only pipeline without a fragment stage)
-        uniform(abi::kFfPixelBinding, sizeof(ff::FfPixelState), 1, [&](void* p) {
-            const ff::FfPixelState block =
-                ff::packFfPixelState(s, d.ffTextures, {.alphaToCoverage = d.alphaToCoverage});
-            std::memcpy(p, &block, sizeof block);
-        });
+        // Tagged with the vertex side's coordinate sizes: the same state divides differently.
+        uniform(abi::kFfPixelBinding, sizeof(ff::FfPixelState), uint64_t(d.ffSourceComponents) << 8 | 1,
+                [&](void* p) {
+                    const ff::FfPixelState block = ff::packFfPixelState(
+                        s, d.ffTextures,
+                        {.alphaToCoverage = d.alphaToCoverage, .sourceComponents = d.ffSourceComponents});
+                    std::memcpy(p, &block, sizeof block);
+                });
     }
     draw::SamplerCache& samplerCache = device_.samplers();
     for (uint32_t i = 0; i < d.samplerCount; ++i) {

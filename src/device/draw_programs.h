@@ -62,6 +62,7 @@ struct PreparedDraw {
     const shader::Translation* pixel = nullptr;  // null: fixed function
     bool pretransformed = false;
     shader::ff::FfVertexKey ffVertexKey{};
+    uint32_t ffSourceComponents = 0; // ff::sourceTexCoordComponents; 0 after a vertex shader
     shader::ff::FfStageTextures ffTextures{};
     std::array<SamplerBinding, 24> samplers;
     uint32_t samplerCount = 0;

@@ -235,6 +235,64 @@ TEST(Ps1TextureStages, TexDividesByTheLastCountedCoordinateWhenProjected) {
     }
 }
 
+// Wine's texture_transform_flags_test records Windows: a projection without a COUNTn divides by
+// the last component the vertex side hands the stage (z of a float3 set; flags 0xffffffff carry
+// no count 2..4 either), and after a vertex shader the divide is by w whatever COUNTn says.
+TEST(Ps1TextureStages, ProjectionWithoutACountOrAfterAShaderDividesAsWindows) {
+    BumpScene scene(kTexPs11);
+    REQUIRE(scene.ready());
+    CHECK_EQ(scene.t->SetTexture(0, scene.map), D3D_OK);
+    const float u = 2.5f / kMap, v = 5.5f / kMap;
+    // Pre-transformed vertices with a float3 set: (2u, 2v, 2).
+    struct Float3Vertex {
+        float x, y, z, rhw, t[3];
+    };
+    std::vector<Float3Vertex> quad;
+    for (const auto& [x, y] :
+         {std::pair{0, 0}, std::pair{kSize, 0}, std::pair{0, kSize}, std::pair{kSize, kSize}})
+        quad.push_back({float(x) - 0.5f, float(y) - 0.5f, 0.5f, 1.0f, {2 * u, 2 * v, 2}});
+    CHECK_EQ(scene.t->SetFVF(D3DFVF_XYZRHW | D3DFVF_TEX1 | D3DFVF_TEXCOORDSIZE3(0)), D3D_OK);
+    const uint32_t dividedByZ = mapTexel(texelAt(u), texelAt(v));
+    for (const DWORD flags : {DWORD(D3DTTFF_PROJECTED), DWORD(0xFFFFFFFF)}) {
+        CHECK_EQ(scene.t->SetTextureStageState(0, D3DTSS_TEXTURETRANSFORMFLAGS, flags), D3D_OK);
+        CHECK_EQ(scene.t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF0000FF, 1.0f, 0), D3D_OK);
+        CHECK_EQ(scene.t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, quad.data(), sizeof(Float3Vertex)), D3D_OK);
+        CHECK_EQ(
+            wrongPixels(readBackBuffer(scene.t.device), kSize, kSize, [&](int, int) { return dividedByZ; }),
+            0);
+    }
+
+    // vs_1_1 passing (2u, 2v, 2, 8) through: COUNT3 | PROJECTED divides by w = 8, not z.
+    static const DWORD vs[] = {
+        0xFFFE0101,                         // vs_1_1
+        0x0000001F, 0x80000000, 0x900F0000, // dcl_position v0
+        0x0000001F, 0x80000005, 0x900F0001, // dcl_texcoord0 v1
+        0x00000001, 0xC00F0000, 0x90E40000, // mov oPos, v0
+        0x00000001, 0xE00F0000, 0x90E40001, // mov oT0, v1
+        0x0000FFFF,
+    };
+    static const D3DVERTEXELEMENT9 elements[] = {
+        {0, 0, D3DDECLTYPE_FLOAT4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
+        {0, 16, D3DDECLTYPE_FLOAT4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 0},
+        D3DDECL_END(),
+    };
+    REQUIRE(useShaders(scene.t.device, elements, vs, kTexPs11));
+    CHECK_EQ(scene.t->SetTexture(0, scene.map), D3D_OK);
+    const float clip[4][8] = {{-1, 1, 0.5f, 1, 2 * u, 2 * v, 2, 8},
+                              {1, 1, 0.5f, 1, 2 * u, 2 * v, 2, 8},
+                              {-1, -1, 0.5f, 1, 2 * u, 2 * v, 2, 8},
+                              {1, -1, 0.5f, 1, 2 * u, 2 * v, 2, 8}};
+    CHECK_EQ(
+        scene.t->SetTextureStageState(0, D3DTSS_TEXTURETRANSFORMFLAGS, D3DTTFF_COUNT3 | D3DTTFF_PROJECTED),
+        D3D_OK);
+    CHECK_EQ(scene.t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF0000FF, 1.0f, 0), D3D_OK);
+    CHECK_EQ(scene.t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, clip, sizeof(clip[0])), D3D_OK);
+    const uint32_t dividedByW = mapTexel(texelAt(2 * u / 8), texelAt(2 * v / 8));
+    CHECK_EQ(wrongPixels(readBackBuffer(scene.t.device), kSize, kSize, [&](int, int) { return dividedByW; }),
+             0);
+    scene.t->SetVertexShader(nullptr);
+}
+
 // texbeml scales the perturbed lookup by the bump texel's luminance times BUMPENVLSCALE plus
 // BUMPENVLOFFSET of the stage, clamped to [0, 1].
 TEST(Ps1TextureStages, TexbemlScalesByTheStageLuminanceState) {

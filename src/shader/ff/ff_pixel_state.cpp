@@ -20,15 +20,24 @@ float asFloat(uint32_t bits) {
 
 using StageStates = std::array<uint32_t, state::kTextureStageStateCount>;
 
-// Cube coordinates are a direction and are not divided.
-bool projected(const StageStates& tss, FfTextureType texture) {
-    return projectedDivisor(tss[D3DTSS_TEXTURETRANSFORMFLAGS]) != 0 && texture != FfTextureType::Cube;
+// The components the vertex side hands stage `stage` (FfPixelOptions::sourceComponents).
+uint32_t sourceComponentsOf(const FfPixelOptions& options, uint32_t stage) {
+    return options.sourceComponents >> (3 * stage) & 7u;
 }
 
-uint32_t stageFlags(const StageStates& tss, FfTextureType texture) {
+// Stage `stage`'s projection divisor (0: none). Cube coordinates are a direction and are not
+// divided.
+uint32_t stageDivisor(const StageStates& tss, uint32_t stage, FfTextureType texture,
+                      const FfPixelOptions& options) {
+    if (texture == FfTextureType::Cube) return 0;
+    return projectedDivisor(tss[D3DTSS_TEXTURETRANSFORMFLAGS], sourceComponentsOf(options, stage));
+}
+
+uint32_t stageFlags(const StageStates& tss, uint32_t stage, FfTextureType texture,
+                    const FfPixelOptions& options) {
     uint32_t flags = 0;
     if (texture != FfTextureType::None) flags |= kFfPixelStageTexture;
-    if (projected(tss, texture)) flags |= kFfPixelStageProjected;
+    if (stageDivisor(tss, stage, texture, options) != 0) flags |= kFfPixelStageProjected;
     if ((tss[D3DTSS_RESULTARG] & D3DTA_SELECTMASK) == D3DTA_TEMP) flags |= kFfPixelStageResultTemp;
     return flags;
 }
@@ -42,8 +51,8 @@ uint32_t coordinateSet(const StageStates& tss, uint32_t stage, const FfPixelOpti
 void packCoord(const StageStates& tss, uint32_t stage, FfTextureType texture, const FfPixelOptions& options,
                uint32_t coord[4]) {
     coord[0] = coordinateSet(tss, stage, options);
-    coord[1] = stageFlags(tss, texture);
-    const uint32_t divisor = projectedDivisor(tss[D3DTSS_TEXTURETRANSFORMFLAGS]);
+    coord[1] = stageFlags(tss, stage, texture, options);
+    const uint32_t divisor = stageDivisor(tss, stage, texture, options);
     coord[2] = divisor != 0 ? divisor : 3;
     coord[3] = 0;
 }
@@ -94,10 +103,12 @@ FfFogDepth tableFogDepthFor(const state::DeviceState& s) {
     return affine ? FfFogDepth::Z : FfFogDepth::W;
 }
 
-uint32_t projectedDivisor(uint32_t textureTransformFlags) {
+uint32_t projectedDivisor(uint32_t textureTransformFlags, uint32_t sourceComponents) {
     if (!(textureTransformFlags & D3DTTFF_PROJECTED)) return 0;
+    if (sourceComponents == 0) return 3; // after a vertex shader: w
     const uint32_t count = textureTransformFlags & 0xffu;
-    return count >= 2 && count <= 4 ? count - 1 : 3;
+    const uint32_t last = count >= 2 && count <= 4 ? count : sourceComponents;
+    return last >= 2 ? last - 1 : 0; // one component: nothing to divide by
 }
 
 uint32_t ffActiveStages(const state::DeviceState& s, const FfStageTextures& textures) {
@@ -191,8 +202,8 @@ FfPixelProgram ffPixelProgram(const state::DeviceState& s, const FfStageTextures
                                        tss[D3DTSS_COLORARG0]);
         p.alpha[stage] = packOperation(tss[D3DTSS_ALPHAOP], tss[D3DTSS_ALPHAARG1], tss[D3DTSS_ALPHAARG2],
                                        tss[D3DTSS_ALPHAARG0]);
-        p.flags[stage] = stageFlags(tss, textures[stage]) | coordinateSet(tss, stage, options)
-                                                                << kFfPixelStageCoordShift;
+        p.flags[stage] = stageFlags(tss, stage, textures[stage], options) | coordinateSet(tss, stage, options)
+                                                                                << kFfPixelStageCoordShift;
     }
     return p;
 }

@@ -97,12 +97,18 @@ enum class FfFogDepth : uint8_t {
     W, // 1 / gl_FragCoord.w: clip w, eye-space depth for a w-friendly projection
 };
 
+// FfPixelOptions::sourceComponents of four-component coordinates at every stage.
+constexpr uint32_t kFourComponentSources = 0x924924u;
+
 struct FfPixelOptions {
     FfTexCoordSource texCoords = FfTexCoordSource::Stage;
     FfFogDepth tableFogDepth = FfFogDepth::Z;
     // The vendors' alpha-to-coverage acts (state/vendor_states.h): no alpha test, whatever
     // D3DRS_ALPHATESTENABLE says.
     bool alphaToCoverage = false;
+    // ff::sourceTexCoordComponents of the fixed-function vertex pipeline; 0 after a vertex
+    // shader (projections divide by w). By default four components for every stage.
+    uint32_t sourceComponents = kFourComponentSources;
 };
 
 // The table fog depth D3D9 picks from the projection matrix: z when its fourth column is
@@ -112,9 +118,12 @@ FfFogDepth tableFogDepthFor(const state::DeviceState& s);
 
 // D3DTTFF_PROJECTED of a stage's D3DTSS_TEXTURETRANSFORMFLAGS: 0 when not projected, else the
 // component that divides the coordinates (1 y, 2 z, 3 w): "the texture coordinates are all
-// divided by the last element" of the D3DTTFF_COUNTn ones, the fourth with no usable count.
-// The fixed-function stages and ps_1_1..1_3 lookups alike.
-uint32_t projectedDivisor(uint32_t textureTransformFlags);
+// divided by the last element" of the D3DTTFF_COUNTn ones (2..4). Windows divides by the last
+// component the vertex pipeline provided without such a count (`sourceComponents`, this stage's
+// 3 bits of sourceTexCoordComponents), and by w after a vertex shader whatever the count
+// (`sourceComponents` 0; Wine's texture_transform_flags_test). The fixed-function stages and
+// ps_1_1..1_3 lookups alike.
+uint32_t projectedDivisor(uint32_t textureTransformFlags, uint32_t sourceComponents);
 
 // Index of the first stage whose colour op is D3DTOP_DISABLE (8 when none): the stages the
 // shader runs. A stage without a texture whose COLORARG1 is D3DTA_TEXTURE also ends the cascade

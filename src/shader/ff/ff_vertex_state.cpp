@@ -155,6 +155,24 @@ void FfVertexKey::addTexCoord(uint32_t set, uint32_t floats) {
     texCoordSizes = (texCoordSizes & ~(3u << (2 * set))) | (((floats - 1) & 3u) << (2 * set));
 }
 
+uint32_t sourceTexCoordComponents(const state::DeviceState& s, const FfVertexKey& key) {
+    uint32_t packed = 0;
+    for (uint32_t stage = 0; stage < kFfStages; ++stage) {
+        const uint32_t tci = s.textureStageStates[stage][D3DTSS_TEXCOORDINDEX];
+        const uint32_t set = tci & 0xFFFF, mode = tci >> 16;
+        uint32_t components = 4; // a set the format lacks reads (0, 0, 0, 1)
+        if (mode == (D3DTSS_TCI_SPHEREMAP >> 16))
+            components = 2;
+        else if (mode >= (D3DTSS_TCI_CAMERASPACENORMAL >> 16) &&
+                 mode <= (D3DTSS_TCI_CAMERASPACEREFLECTIONVECTOR >> 16))
+            components = 3;
+        else if (set < 8 && key.has(abi::FixedFunctionInput(abi::kFfInTexCoord0 + set)))
+            components = key.texCoordFloats(set);
+        packed |= components << (3 * stage);
+    }
+    return packed;
+}
+
 FfVertexKey ffVertexKeyFromFvf(uint32_t fvf) {
     FfVertexKey key;
     key.add(abi::kFfInPosition);
@@ -270,7 +288,9 @@ FfVertexState packFfVertexState(const state::DeviceState& s, std::span<const sta
         const uint32_t count = flags & 0xFF;
         out.stage[i][0] = tci & 0xFFFF;
         out.stage[i][1] = mode <= (D3DTSS_TCI_SPHEREMAP >> 16) ? mode : 0;
-        out.stage[i][2] = count <= D3DTTFF_COUNT4 ? count : 0;
+        // COUNT1 transforms nothing: Windows passes the coordinates through (Wine's
+        // texture_transform_flags_test).
+        out.stage[i][2] = count >= D3DTTFF_COUNT2 && count <= D3DTTFF_COUNT4 ? count : 0;
         out.stage[i][3] = (flags & D3DTTFF_PROJECTED) != 0;
     }
     return out;

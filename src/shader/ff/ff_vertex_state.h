@@ -43,6 +43,13 @@ static_assert(sizeof(FfVertexKey) == 8);
 constexpr uint32_t kFfVertexSpecInputs = 0;        // constant_id of FfVertexKey::inputs
 constexpr uint32_t kFfVertexSpecTexCoordSizes = 1; // constant_id of FfVertexKey::texCoordSizes
 
+// Per stage n (3 bits from bit 3n), the components of the texture coordinates the
+// fixed-function vertex pipeline hands stage n before its transform: the format's set (1..4),
+// 4 for a set it lacks (read as (0, 0, 0, 1)), 3 for camera-space normals, positions and
+// reflections, 2 for the sphere map. A projection without a transform count divides by the
+// last of them (ff::projectedDivisor).
+uint32_t sourceTexCoordComponents(const state::DeviceState& s, const FfVertexKey& key);
+
 // The key of an FVF with a transformed position (D3DFVF_XYZ, XYZW, XYZB1..5); pre-transformed
 // vertices (XYZRHW) take shaders/ff_pretransformed.vert instead.
 FfVertexKey ffVertexKeyFromFvf(uint32_t fvf);

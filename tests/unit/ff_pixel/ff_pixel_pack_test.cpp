@@ -142,6 +142,29 @@ TEST(FfPixelPack, ProjectedDividesByTheLastCountedCoordinate) {
                  kFfPixelStageProjected);
 }
 
+// Wine's texture_transform_flags_test records Windows: without a transform count the divide is
+// by the last component the vertex pipeline gave (a float3 set: z; 0xffffffff, no count 2..4,
+// too), and after a vertex shader by w whatever the count.
+TEST(FfPixelPack, ProjectedWithoutACountDividesByTheSourcesLastComponent) {
+    state::DeviceState s = defaults();
+    auto& ttff = s.textureStageStates[1][D3DTSS_TEXTURETRANSFORMFLAGS];
+    FfPixelOptions options;
+    options.sourceComponents = (kFourComponentSources & ~(7u << 3)) | 3u << 3; // stage 1: float3
+    for (const uint32_t flags :
+         {uint32_t(D3DTTFF_PROJECTED), 0xFFFFFFFFu, uint32_t(D3DTTFF_COUNT1 | D3DTTFF_PROJECTED)}) {
+        ttff = flags;
+        EXPECT_EQ(packFfPixelState(s, allTextures(), options).stages[1].coord[2], 2u) << flags;
+    }
+    ttff = D3DTTFF_COUNT4 | D3DTTFF_PROJECTED; // a count wins
+    EXPECT_EQ(packFfPixelState(s, allTextures(), options).stages[1].coord[2], 3u);
+    options.sourceComponents = 0; // after a vertex shader
+    ttff = D3DTTFF_COUNT3 | D3DTTFF_PROJECTED;
+    EXPECT_EQ(packFfPixelState(s, allTextures(), options).stages[1].coord[2], 3u);
+    EXPECT_EQ(projectedDivisor(D3DTTFF_COUNT3 | D3DTTFF_PROJECTED, 0), 3u);
+    EXPECT_EQ(projectedDivisor(D3DTTFF_PROJECTED, 1), 0u); // one component: nothing to divide by
+    EXPECT_EQ(projectedDivisor(D3DTTFF_COUNT3, 3), 0u);
+}
+
 TEST(FfPixelPack, AlphaTestUsesFuncAndLowByteOfRef) {
     state::DeviceState s = defaults();
     s.renderStates[D3DRS_ALPHAFUNC] = D3DCMP_GREATER;

@@ -315,8 +315,10 @@ Reference referenceVertex(const FfScene& scene, const FfVertex& v) {
             }
             break;
         }
+        // COUNT2..4 transform; COUNT1 passes the coordinates through as Windows does (Wine's
+        // texture_transform_flags_test).
         const uint32_t count = flags & 0xFF;
-        if (count >= 1 && count <= 4) {
+        if (count >= 2 && count <= 4) {
             // Pad with a 1 after the last component, zeros beyond: (u, v) -> (u, v, 1, 0).
             std::array<double, 4> in{0, 0, 0, 0};
             for (uint32_t c = 0; c < n; ++c)

@@ -158,12 +158,14 @@ TEST(FfVertexPacking, TextureStageFields) {
     scene.setStageState(3, D3DTSS_TEXCOORDINDEX, D3DTSS_TCI_CAMERASPACEREFLECTIONVECTOR | 2);
     scene.setStageState(3, D3DTSS_TEXTURETRANSFORMFLAGS, D3DTTFF_COUNT3 | D3DTTFF_PROJECTED);
     scene.setStageState(4, D3DTSS_TEXTURETRANSFORMFLAGS, 7); // not a count: no transform
+    scene.setStageState(5, D3DTSS_TEXTURETRANSFORMFLAGS, D3DTTFF_COUNT1); // Windows: no transform
     const FfVertexState s = packFfVertexState(scene.state, {}, scene.key);
     EXPECT_EQ(s.stage[3][0], 2u);
     EXPECT_EQ(s.stage[3][1], 3u);
     EXPECT_EQ(s.stage[3][2], 3u);
     EXPECT_EQ(s.stage[3][3], 1u);
     EXPECT_EQ(s.stage[4][2], 0u);
+    EXPECT_EQ(s.stage[5][2], 0u);
     EXPECT_EQ(s.stage[0][0], 0u); // default TEXCOORDINDEX of stage n is n
     EXPECT_EQ(s.stage[1][0], 1u);
 }
