@@ -8,15 +8,23 @@
 namespace ddivk::device {
 
 VkExtent2D PassTargets::extent() const {
-    VkExtent2D e{UINT32_MAX, UINT32_MAX};
-    auto within = [&](const Surface* s) {
-        if (!s) return;
-        e.width = std::min(e.width, s->width());
-        e.height = std::min(e.height, s->height());
+    // Attachments with memory bound the area; a NULL target (none) only when nothing else is
+    // bound: Windows draws a depth-only pass over the whole depth buffer past a smaller NULL
+    // target (Wine's test_null_format).
+    auto area = [&](bool imageless) {
+        VkExtent2D e{UINT32_MAX, UINT32_MAX};
+        auto within = [&](const Surface* s) {
+            if (!s || (!imageless && !s->hasImage())) return;
+            e.width = std::min(e.width, s->width());
+            e.height = std::min(e.height, s->height());
+        };
+        for (const Surface* s : colors)
+            within(s);
+        within(depth);
+        return e;
     };
-    for (const Surface* s : colors)
-        within(s);
-    within(depth);
+    VkExtent2D e = area(false);
+    if (e.width == UINT32_MAX) e = area(true);
     return e.width == UINT32_MAX ? VkExtent2D{0, 0} : e;
 }
 

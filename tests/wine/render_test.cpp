@@ -498,3 +498,42 @@ TEST(Render, RenderTargetsPastTheCapsAreRefused) {
     CHECK(got == nullptr);
     target->Release();
 }
+
+// A NULL render target (no memory) does not bound the draw: Windows writes depth over the whole
+// viewport, as far as the depth buffer reaches, past the NULL surface's size (Wine's
+// test_null_format).
+TEST(Render, NullRenderTargetsDoNotBoundDepthOnlyDraws) {
+    TestDevice t(32, 32, true);
+    REQUIRE(t.device != nullptr);
+    const D3DFORMAT nullFormat = D3DFORMAT(MAKEFOURCC('N', 'U', 'L', 'L'));
+    IDirect3DSurface9 *back = nullptr, *nothing = nullptr;
+    REQUIRE(t->GetRenderTarget(0, &back) == D3D_OK);
+    REQUIRE(t->CreateRenderTarget(16, 16, nullFormat, D3DMULTISAMPLE_NONE, 0, FALSE, &nothing, nullptr) ==
+            D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFF000000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZENABLE, D3DZB_TRUE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZFUNC, D3DCMP_LESSEQUAL), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, FALSE), D3D_OK);
+    CHECK_EQ(t->SetFVF(D3DFVF_XYZ | D3DFVF_DIFFUSE), D3D_OK);
+    struct Vertex {
+        float x, y, z;
+        DWORD color;
+    };
+    auto quad = [](float z, DWORD color) {
+        return std::vector<Vertex>{
+            {-1, 1, z, color}, {1, 1, z, color}, {-1, -1, z, color}, {1, -1, z, color}};
+    };
+    CHECK_EQ(t->SetRenderTarget(0, nothing), D3D_OK);
+    const D3DVIEWPORT9 whole{0, 0, 32, 32, 0.0f, 1.0f};
+    CHECK_EQ(t->SetViewport(&whole), D3D_OK);
+    const std::vector<Vertex> nearer = quad(0.5f, 0xFFFF0000);
+    CHECK_EQ(t->BeginScene(), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, nearer.data(), sizeof(Vertex)), D3D_OK);
+    CHECK_EQ(t->SetRenderTarget(0, back), D3D_OK);
+    // Farther than the depth the NULL pass wrote: drawn nowhere.
+    const std::vector<Vertex> farther = quad(1.0f, 0xFF00FF00);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, farther.data(), sizeof(Vertex)), D3D_OK);
+    CHECK_EQ(t->EndScene(), D3D_OK);
+    CHECK_EQ(mismatches(readBackBuffer(t.device), 32, 32, [](int, int) { return 0u; }), 0);
+    releaseAll(nothing, back);
+}
