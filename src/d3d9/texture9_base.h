@@ -55,11 +55,10 @@ class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
     }
     DWORD STDMETHODCALLTYPE GetLOD() override { return lod_; }
     DWORD STDMETHODCALLTYPE GetLevelCount() override { return shape_.levels; }
-    // D3D9: D3DERR_INVALIDCALL for D3DTEXF_NONE and for textures without AUTOGENMIPMAP.
+    // D3D9: D3DERR_INVALIDCALL for D3DTEXF_NONE. Textures without AUTOGENMIPMAP take a filter
+    // too (Wine's test_generate_mipmap: Windows succeeds for a render-target texture).
     HRESULT STDMETHODCALLTYPE SetAutoGenFilterType(D3DTEXTUREFILTERTYPE filter) override {
-        if (filter == ::D3DTEXF_NONE || filter > ::D3DTEXF_GAUSSIANQUAD ||
-            !(shape_.usage & D3DUSAGE_AUTOGENMIPMAP))
-            return D3DERR_INVALIDCALL;
+        if (filter == ::D3DTEXF_NONE || filter > ::D3DTEXF_GAUSSIANQUAD) return D3DERR_INVALIDCALL;
         filter_ = filter;
         return D3D_OK;
     }

@@ -101,6 +101,12 @@ TEST(TextureRules, AutoGenMipMapTextureShowsOneLevel) {
     CHECK_EQ(texture->SetAutoGenFilterType(D3DTEXF_NONE), D3DERR_INVALIDCALL);
     texture->GenerateMipSubLevels();
     texture->Release();
+    // A texture without AUTOGENMIPMAP takes a filter too (Wine's test_generate_mipmap records
+    // Windows' D3D_OK for a render-target texture).
+    REQUIRE(t->CreateTexture(16, 16, 0, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &texture,
+                             nullptr) == D3D_OK);
+    CHECK_EQ(texture->SetAutoGenFilterType(D3DTEXF_LINEAR), D3D_OK);
+    texture->Release();
 }
 
 // GetSurfaceLevel / GetCubeMapSurface / GetVolumeLevel add a reference to the texture, and a
