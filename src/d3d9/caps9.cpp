@@ -185,7 +185,9 @@ D3DCAPS9 deviceCaps(const Adapter& adapter, UINT ordinal) {
     c.MasterAdapterOrdinal = ordinal;
     c.AdapterOrdinalInGroup = 0;
     c.NumberOfAdaptersInGroup = 1;
-    c.Caps2 = D3DCAPS2_DYNAMICTEXTURES;
+    // Automatic mipmaps: the driver blits them (GENERATEMIPSUBLEVELS; CheckDeviceFormat says for
+    // which formats).
+    c.Caps2 = D3DCAPS2_DYNAMICTEXTURES | D3DCAPS2_CANAUTOGENMIPMAP;
     // Full-screen presents go through the gamma ramp (device9_gamma.cpp), on push descriptors.
     if (adapter.caps.pushDescriptor) c.Caps2 |= D3DCAPS2_FULLSCREENGAMMA;
     c.PresentationIntervals = D3DPRESENT_INTERVAL_IMMEDIATE | D3DPRESENT_INTERVAL_ONE;

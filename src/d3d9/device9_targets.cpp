@@ -214,6 +214,10 @@ HRESULT STDMETHODCALLTYPE Device9::SetRenderTarget(DWORD index, IDirect3DSurface
     // Windows doing so): its handle means nothing to this device's driver.
     if (s && (!(s->desc().Usage & D3DUSAGE_RENDERTARGET) || !ownedHere(*s))) return D3DERR_INVALIDCALL;
     auto guard = lock();
+    // A texture level drawn into is written once it is no longer the target: an AUTOGENMIPMAP
+    // texture makes its levels below from it then (before the binding, which may hold the last
+    // reference, lets go).
+    if (Surface9* previous = renderTargets_[index].get(); previous && previous != s) previous->noteWritten();
     renderTargets_[index].reset(s);
     state_.setRenderTarget(index, s ? s->handle() : 0);
     recordRenderTarget(index);

@@ -96,6 +96,7 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateTexture(IDirect3DBaseTexture9* source,
     t.dwDDSrcSurface = src->handle();
     copyRect(t.rSrc, RECT{0, 0, LONG(a.width), LONG(a.height)});
     stream_->token(D3DDP2OP_TEXBLT, t);
+    dst->generateLevels(); // an AUTOGENMIPMAP destination makes its levels from the top copied
     return D3D_OK;
 }
 
@@ -133,6 +134,7 @@ HRESULT STDMETHODCALLTYPE Device9::StretchRect(IDirect3DSurface9* source, const 
     D3DHAL_DP2BLT blt = bltItem<D3DHAL_DP2BLT>(*src, from, *dst, to);
     blt.Flags = filter == ::D3DTEXF_LINEAR ? DP2BLT_LINEAR : DP2BLT_POINT;
     stream_->token(D3DDP2OP_BLT, blt);
+    dst->noteWritten();
     return D3D_OK;
 }
 
@@ -166,8 +168,13 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateSurface(IDirect3DSurface9* source, cons
         return D3DERR_INVALIDCALL;
     if (!dst->blitHandle()) return D3DERR_INVALIDCALL;
     auto guard = lock();
-    if (!src->blitHandle()) return updateFromPlainSurface(*src, from, *dst, to);
+    if (!src->blitHandle()) {
+        const HRESULT hr = updateFromPlainSurface(*src, from, *dst, to);
+        if (SUCCEEDED(hr)) dst->noteWritten();
+        return hr;
+    }
     stream_->token(D3DDP2OP_SURFACEBLT, bltItem<D3DHAL_DP2SURFACEBLT>(*src, from, *dst, to));
+    dst->noteWritten();
     return D3D_OK;
 }
 
@@ -273,6 +280,7 @@ HRESULT STDMETHODCALLTYPE Device9::ColorFill(IDirect3DSurface9* surface, const R
     copyRect(fill.rRect, area);
     fill.Color = colour;
     stream_->token(D3DDP2OP_COLORFILL, fill);
+    s->noteWritten();
     return D3D_OK;
 }
 

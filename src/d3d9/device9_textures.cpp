@@ -19,7 +19,8 @@ namespace {
 constexpr DWORD kTargetUsage = D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL;
 
 // D3D9's rules for a new texture; fills in the level count (Levels 0: the full chain; textures
-// with AUTOGENMIPMAP show one level). `type` is the resource type CheckDeviceFormat is asked.
+// with AUTOGENMIPMAP show one level, and have the full chain generated where the format allows). `type` is
+// the resource type CheckDeviceFormat is asked.
 HRESULT checkShape(const Adapter& adapter, TextureShape& s, ::D3DRESOURCETYPE type) {
     if (s.width == 0 || s.height == 0 || s.depth == 0) return D3DERR_INVALIDCALL;
     if (s.pool != ::D3DPOOL_DEFAULT && s.pool != ::D3DPOOL_MANAGED && s.pool != ::D3DPOOL_SYSTEMMEM &&
@@ -34,13 +35,18 @@ HRESULT checkShape(const Adapter& adapter, TextureShape& s, ::D3DRESOURCETYPE ty
         ((s.usage & kTargetUsage) && s.pool != ::D3DPOOL_DEFAULT) ||
         ((s.usage & D3DUSAGE_DYNAMIC) && s.pool == ::D3DPOOL_MANAGED))
         return D3DERR_INVALIDCALL;
+    const UINT full = s.fullChain();
     if (s.usage & D3DUSAGE_AUTOGENMIPMAP) {
-        // D3D9: Levels 0 or 1, never in system memory; the program sees one level.
+        // D3D9: Levels 0 or 1, never in system memory; the program sees one level, and the driver
+        // makes the full chain below it where the format generates (CheckDeviceFormat D3D_OK).
         if (s.levels > 1 || s.pool == ::D3DPOOL_SYSTEMMEM || s.kind == TextureKind::Volume)
             return D3DERR_INVALIDCALL;
         s.levels = 1;
+        if (s.pool != ::D3DPOOL_SCRATCH &&
+            checkDeviceFormat(adapter, ::D3DFMT_X8R8G8B8, s.usage & (kTargetUsage | D3DUSAGE_AUTOGENMIPMAP),
+                              type, s.format) == D3D_OK)
+            s.generatedLevels = full;
     }
-    const UINT full = s.fullChain();
     if (s.levels > full) return D3DERR_INVALIDCALL;
     if (s.levels == 0) s.levels = full;
     // DXT textures are whole blocks at level 0 (their small levels are not; a volume's depth is

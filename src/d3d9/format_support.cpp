@@ -173,8 +173,18 @@ HRESULT checkDeviceFormat(const Adapter& adapter, ::D3DFORMAT adapterFormat, DWO
     const VkFormat storage = storageForUse(adapter, *info, usage, type);
     if (storage == VK_FORMAT_UNDEFINED) return D3DERR_NOTAVAILABLE;
     if (HRESULT hr = checkQueries(adapter, *info, usage, storage); FAILED(hr)) return hr;
-    // "D3DOK_NOAUTOGEN: ... the mipmap levels will not be automatically generated".
-    return (usage & D3DUSAGE_AUTOGENMIPMAP) ? D3DOK_NOAUTOGEN : D3D_OK;
+    // Automatic mipmaps are blits of the texture's image into itself (GENERATEMIPSUBLEVELS):
+    // 2D and cube colour textures of uncompressed formats the device blits. Else "D3DOK_NOAUTOGEN:
+    // ... the mipmap levels will not be automatically generated".
+    if (usage & D3DUSAGE_AUTOGENMIPMAP) {
+        constexpr VkFormatFeatureFlags kBlits =
+            VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT;
+        const bool generates = (type == ::D3DRTYPE_TEXTURE || type == ::D3DRTYPE_CUBETEXTURE) &&
+                               !info->depthStencil && info->blockSize == 1 &&
+                               (adapter.features(storage) & kBlits) == kBlits;
+        return generates ? D3D_OK : D3DOK_NOAUTOGEN;
+    }
+    return D3D_OK;
 }
 
 HRESULT checkDepthStencilMatch(const Adapter& adapter, ::D3DFORMAT adapterFormat, ::D3DFORMAT renderTarget,

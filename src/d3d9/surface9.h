@@ -30,6 +30,9 @@ class SurfaceContainer {
                               DWORD flags) = 0;
     virtual HRESULT unlockLevel(uint32_t subresource) = 0;
     virtual bool levelLocked(uint32_t subresource) const = 0;
+    // The level was written by a copy, a fill or draws (the device calls it after recording
+    // them): an AUTOGENMIPMAP texture makes its levels below the top again.
+    virtual void levelWritten(uint32_t) {}
 
   protected:
     ~SurfaceContainer() = default;
@@ -92,6 +95,10 @@ class Surface9 final : public ResourceChild<IDirect3DSurface9> {
     uint32_t blitLevel() const { return container_ ? subresource_ : 0; }
     // The texture it is a level of (null for a stand-alone surface).
     SurfaceContainer* container() const { return container_; }
+    // After a copy, fill or draws into it: its texture hears of it (SurfaceContainer::levelWritten).
+    void noteWritten() {
+        if (container_) container_->levelWritten(subresource_);
+    }
     // Locked by LockRect (through the surface or its texture) and not unlocked yet.
     bool isLocked() const {
         return container_ ? container_->levelLocked(subresource_) : texels_ ? texels_->locked(0) : locked_;

@@ -72,7 +72,7 @@ HRESULT CubeTexture9::create(Device9& device, IDirect3DDevice9Ex* iface, const T
 
 uint32_t CubeTexture9::subresource(D3DCUBEMAP_FACES face, UINT level) const {
     if (UINT(face) >= 6 || !validLevel(level, shape_)) return ~0u;
-    return uint32_t(face) * shape_.levels + level;
+    return uint32_t(face) * shape_.storedLevels() + level;
 }
 
 HRESULT CubeTexture9::GetLevelDesc(UINT level, D3DSURFACE_DESC* desc) {

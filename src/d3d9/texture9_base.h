@@ -21,6 +21,10 @@ class TextureBinding {
     virtual IDirect3DBaseTexture9* baseInterface() = 0;
     const TextureShape& shape() const { return shape_; }
     uint32_t handle() const { return storage_.handle(); }
+    // Automatic mipmaps: after the top level of an AUTOGENMIPMAP texture was written (a lock, a
+    // copy, a draw into it), the driver makes the levels below from it, with the texture's
+    // SetAutoGenFilterType filter. Nothing for other textures.
+    void generateLevels() { storage_.generateLevels(autoGenFilter_); }
 
   protected:
     TextureBinding(Device9& device, const TextureShape& shape) : shape_(shape), storage_(device, shape) {}
@@ -28,6 +32,7 @@ class TextureBinding {
 
     TextureShape shape_;
     TextureStorage storage_;
+    D3DTEXTUREFILTERTYPE autoGenFilter_ = ::D3DTEXF_LINEAR;
 };
 
 // The texture of `registry`'s device a D3D9 base-texture pointer is, or null (another device's,
@@ -59,12 +64,13 @@ class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
     // too (Wine's test_generate_mipmap: Windows succeeds for a render-target texture).
     HRESULT STDMETHODCALLTYPE SetAutoGenFilterType(D3DTEXTUREFILTERTYPE filter) override {
         if (filter == ::D3DTEXF_NONE || filter > ::D3DTEXF_GAUSSIANQUAD) return D3DERR_INVALIDCALL;
-        filter_ = filter;
+        autoGenFilter_ = filter;
         return D3D_OK;
     }
-    D3DTEXTUREFILTERTYPE STDMETHODCALLTYPE GetAutoGenFilterType() override { return filter_; }
-    // No automatic mipmaps (CheckDeviceFormat answers D3DOK_NOAUTOGEN): nothing to generate.
-    void STDMETHODCALLTYPE GenerateMipSubLevels() override {}
+    D3DTEXTUREFILTERTYPE STDMETHODCALLTYPE GetAutoGenFilterType() override { return autoGenFilter_; }
+    // Automatic mipmaps: the levels below the top made now (they are also made after each write
+    // of the top: levelWritten).
+    void STDMETHODCALLTYPE GenerateMipSubLevels() override { generateLevels(); }
 
     // TextureBinding: a binding keeps the texture alive.
     void addPrivateReference() override { Resource::addPrivateReference(); }
@@ -93,15 +99,20 @@ class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
         return D3D_OK;
     }
     HRESULT unlockLevel(uint32_t subresource) override {
-        if (subresource >= shape_.faces() * shape_.levels) return D3DERR_INVALIDCALL;
+        if (subresource >= shape_.subresources()) return D3DERR_INVALIDCALL;
         // Windows answers D3D_OK to unlocking a 2D texture's level that is not locked, through
         // the texture or the level's surface (Wine's test_lockrect_invalid); a cube face's
         // surface and a volume answer D3DERR_INVALIDCALL.
         if (shape_.kind == TextureKind::Plain && !storage_.locked(subresource)) return D3D_OK;
-        return storage_.unlock(subresource);
+        if (HRESULT hr = storage_.unlock(subresource); FAILED(hr)) return hr;
+        levelWritten(subresource);
+        return D3D_OK;
+    }
+    void levelWritten(uint32_t subresource) override {
+        if (shape_.generatesLevels() && shape_.levelOf(subresource) == 0) generateLevels();
     }
     bool levelLocked(uint32_t subresource) const override {
-        return subresource < shape_.faces() * shape_.levels && storage_.locked(subresource);
+        return subresource < shape_.subresources() && storage_.locked(subresource);
     }
 
     // Makes the driver resource (or scratch memory), and registers the texture by its handle
@@ -118,7 +129,7 @@ class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
     // D3D9: only lockable textures lock: not render-target or depth textures, and in the default
     // pool only dynamic ones.
     HRESULT lockSubresource(uint32_t subresource, const D3DBOX* box, DWORD flags, D3DLOCKED_BOX* locked) {
-        if (subresource >= shape_.faces() * shape_.levels) return D3DERR_INVALIDCALL;
+        if (subresource >= shape_.subresources()) return D3DERR_INVALIDCALL;
         if ((shape_.usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)) ||
             (shape_.pool == ::D3DPOOL_DEFAULT && !(shape_.usage & D3DUSAGE_DYNAMIC)))
             return D3DERR_INVALIDCALL;
@@ -126,13 +137,13 @@ class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
     }
     // The level surfaces of 2D and cube textures, made once the driver resource exists.
     void makeSurfaces(Device9& device) {
-        for (uint32_t i = 0; i < shape_.faces() * shape_.levels; ++i) {
+        for (uint32_t i = 0; i < shape_.subresources(); ++i) {
             const bool target = (shape_.usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)) != 0;
             // Levels of render-target and depth textures are the driver surfaces h + 1 + i
             // (src/device/device_target_textures.cpp).
             surfaces_.push_back(std::make_unique<Surface9>(device, *this, handle(), i,
                                                            target ? handle() + 1 + i : 0,
-                                                           shape_.levelDesc(i % shape_.levels)));
+                                                           shape_.levelDesc(shape_.levelOf(i))));
         }
     }
     HRESULT surface(uint32_t subresource, IDirect3DSurface9** out) {
@@ -148,7 +159,6 @@ class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
 
   private:
     DWORD lod_ = 0;
-    D3DTEXTUREFILTERTYPE filter_ = ::D3DTEXF_LINEAR;
     std::unique_ptr<Registration<TextureBinding>> registration_; // last: leaves the registry first
 };
 

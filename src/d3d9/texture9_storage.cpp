@@ -52,11 +52,11 @@ HRESULT TextureStorage::create() {
     if (!info || info->bytesPerPixel == 0) return D3DERR_INVALIDCALL;
     bytesPerBlock_ = info->bytesPerPixel;
     blockSize_ = info->blockSize;
-    const uint32_t count = shape_.faces() * shape_.levels;
+    const uint32_t count = shape_.subresources();
     locked_.assign(count, 0);
     if (shape_.pool == ::D3DPOOL_SCRATCH) {
         for (uint32_t i = 0; i < count; ++i) {
-            const UINT l = i % shape_.levels;
+            const UINT l = shape_.levelOf(i);
             const uint32_t rows = (shape_.levelHeight(l) + blockSize_ - 1) / blockSize_;
             scratch_.emplace_back(size_t{scratchPitch(shape_, l, bytesPerBlock_, blockSize_)} * rows *
                                       shape_.levelDepth(l),
@@ -66,7 +66,7 @@ HRESULT TextureStorage::create() {
     }
     std::vector<D3DDDI_SURFACEINFO> levels(count);
     for (uint32_t i = 0; i < count; ++i) {
-        const UINT l = i % shape_.levels;
+        const UINT l = shape_.levelOf(i);
         levels[i].Width = shape_.levelWidth(l);
         levels[i].Height = shape_.levelHeight(l);
         levels[i].Depth = shape_.levelDepth(l);
@@ -79,7 +79,7 @@ HRESULT TextureStorage::create() {
     args.Pool = shape_.pool == ::D3DPOOL_SYSTEMMEM ? D3DDDIPOOL_SYSTEMMEM : D3DDDIPOOL_VIDEOMEMORY;
     args.pSurfList = levels.data();
     args.SurfCount = count;
-    args.MipLevels = shape_.levels;
+    args.MipLevels = shape_.storedLevels();
     uint32_t flags = shape_.kind == TextureKind::Cube     ? D3DDDI_RESOURCE_CUBEMAP
                      : shape_.kind == TextureKind::Volume ? D3DDDI_RESOURCE_VOLUME
                                                           : D3DDDI_RESOURCE_TEXTURE;
@@ -116,6 +116,13 @@ TextureStorage::~TextureStorage() {
     });
 }
 
+void TextureStorage::generateLevels(::D3DTEXTUREFILTERTYPE filter) {
+    if (!handle_ || !shape_.generatesLevels()) return;
+    auto guard = device_.lock();
+    device_.stream().token(D3DDP2OP_GENERATEMIPSUBLEVELS,
+                           D3DHAL_DP2GENERATEMIPSUBLEVELS{handle_, uint32_t(filter)});
+}
+
 void TextureStorage::setLod(uint32_t lod) {
     if (!handle_) return;
     auto guard = device_.lock();
@@ -123,7 +130,7 @@ void TextureStorage::setLod(uint32_t lod) {
 }
 
 HRESULT TextureStorage::lock(uint32_t index, const D3DBOX* box, DWORD flags, D3DLOCKED_BOX* locked) {
-    const UINT l = index % shape_.levels;
+    const UINT l = shape_.levelOf(index);
     const UINT w = shape_.levelWidth(l), h = shape_.levelHeight(l), d = shape_.levelDepth(l);
     if (box && (box->Left >= box->Right || box->Top >= box->Bottom || box->Front >= box->Back ||
                 box->Right > w || box->Bottom > h || box->Back > d))

@@ -23,8 +23,17 @@ struct TextureShape {
     DWORD usage = 0;
     ::D3DFORMAT format = ::D3DFMT_UNKNOWN;
     ::D3DPOOL pool = ::D3DPOOL_DEFAULT;
+    // The levels of the driver resource when not `levels`: the full chain of an AUTOGENMIPMAP
+    // texture, whose levels below the top the driver makes (GENERATEMIPSUBLEVELS).
+    UINT generatedLevels = 0;
 
     uint32_t faces() const { return kind == TextureKind::Cube ? 6 : 1; }
+    UINT storedLevels() const { return generatedLevels ? generatedLevels : levels; }
+    // The driver's subresources: face f's level l is f * storedLevels() + l.
+    uint32_t subresources() const { return faces() * storedLevels(); }
+    UINT levelOf(uint32_t subresource) const { return subresource % storedLevels(); }
+    // Automatic mipmaps: the driver makes the levels below the one the program sees.
+    bool generatesLevels() const { return generatedLevels > levels; }
     UINT levelWidth(UINT level) const { return width >> level ? width >> level : 1; }
     UINT levelHeight(UINT level) const { return height >> level ? height >> level : 1; }
     UINT levelDepth(UINT level) const { return depth >> level ? depth >> level : 1; }
@@ -52,6 +61,9 @@ class TextureStorage {
     HRESULT unlock(uint32_t index);
     // SetLOD: draws sample from level `lod` on (DP2 SETTEXLOD, in stream order).
     void setLod(uint32_t lod);
+    // Automatic mipmaps: the levels below the top made from it (DP2 GENERATEMIPSUBLEVELS, in
+    // stream order), with `filter` (D3DTEXF_POINT picks, others average).
+    void generateLevels(::D3DTEXTUREFILTERTYPE filter);
     bool locked(uint32_t index) const { return locked_[index] != 0; }
 
   private:

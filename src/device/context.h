@@ -100,6 +100,8 @@ class Context final : public dp2::Target {
     HRESULT texBlt(dp2::Items<D3DHAL_DP2TEXBLT> items) override;
     HRESULT volumeBlt(dp2::Items<D3DHAL_DP2VOLUMEBLT> items) override;
     HRESULT colorFill(dp2::Items<D3DHAL_DP2COLORFILL> items) override;
+    // GENERATEMIPSUBLEVELS (context_mip_generation.cpp): a texture's levels made from its top.
+    HRESULT generateMipSubLevels(dp2::Items<D3DHAL_DP2GENERATEMIPSUBLEVELS> items) override;
     // SETTEXLOD (context_state.cpp): a texture's most detailed sampled level.
     HRESULT setTexLod(dp2::Items<D3DHAL_DP2SETTEXLOD> items) override;
     // The UMD door's ColorFill of level `level` of a texture (its subresource index; 0 for

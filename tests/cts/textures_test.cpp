@@ -73,6 +73,15 @@ class Textures : public Cts, public ::testing::WithParamInterface<Door> {
         setStream(door(), 0, createBuffer(points), 0, sizeof(TexPoint));
         ASSERT_EQ(drawPrimitive(door(), D3DPT_POINTLIST, 0, uint32_t(points.size())), S_OK);
     }
+    // A ps_3_0 texldl program reading `texture` at sampler 0: each point's w names the level read
+    // (D3DSAMP_MIPFILTER POINT).
+    void readLevelsWithTexldl(uint32_t texture) {
+        setProgram(door(), kTexPointVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexldl oC0, v0, s0\n",
+                   texPointDeclaration());
+        setPixelToClip(door());
+        bind(0, texture);
+        samplerState(0, D3DTSS_MIPFILTER, D3DTEXF_POINT);
+    }
     void expectAt(const std::vector<uint32_t>& pixels, int x, int y, uint32_t want) {
         EXPECT_EQ(pixels[y * kWidth + x], want) << "pixel (" << x << ", " << y << ")";
     }
@@ -89,11 +98,7 @@ TEST_P(Textures, MipLevelsReadTheTexelsWritten) {
     const uint32_t tex = createTexture(0, D3DFMT_A8R8G8B8, 4, 4, 1, 3, {init});
     fill(tex, 1, level[1], 2, 2);
     fill(tex, 2, level[2], 1, 1);
-    setProgram(door(), kTexPointVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexldl oC0, v0, s0\n",
-               texPointDeclaration());
-    setPixelToClip(door());
-    bind(0, tex);
-    samplerState(0, D3DTSS_MIPFILTER, D3DTEXF_POINT);
+    readLevelsWithTexldl(tex);
     std::vector<TexPoint> points;
     for (uint32_t l = 0; l < 3; ++l) {
         const uint32_t size = 4u >> l;
@@ -111,6 +116,60 @@ TEST_P(Textures, MipLevelsReadTheTexelsWritten) {
     }
 }
 
+// GENERATEMIPSUBLEVELS (D3D9's automatic mipmaps, D3DTEXF_LINEAR): each level below the top is
+// its level above halved, every texel the mean of the 2x2 texels it covers (within one step
+// per channel: the box filter rounds). texldl reads levels 1 and 2.
+TEST_P(Textures, GenerateMipSubLevelsAveragesEachLevelFromTheOneAbove) {
+    std::vector<uint32_t> top;
+    for (uint32_t y = 0; y < 4; ++y)
+        for (uint32_t x = 0; x < 4; ++x)
+            top.push_back(0xFF000000u | (x * 60 + y * 4) << 16 | (y * 50 + x * 6) << 8 | ((x ^ y) * 40));
+    std::vector<uint8_t> init(top.size() * 4);
+    std::memcpy(init.data(), top.data(), init.size());
+    const uint32_t tex = createTexture(0, D3DFMT_A8R8G8B8, 4, 4, 1, 3, {init});
+    CommandStream g;
+    g.cmd(D3DDP2OP_GENERATEMIPSUBLEVELS, 1).put(D3DHAL_DP2GENERATEMIPSUBLEVELS{tex, D3DTEXF_LINEAR});
+    run(g);
+    auto mean = [](uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+        uint32_t out = 0xFF000000u;
+        for (int shift = 0; shift < 24; shift += 8) {
+            const uint32_t sum =
+                (a >> shift & 0xFF) + (b >> shift & 0xFF) + (c >> shift & 0xFF) + (d >> shift & 0xFF);
+            out |= ((sum + 2) / 4) << shift;
+        }
+        return out;
+    };
+    std::vector<uint32_t> level1, level2;
+    for (uint32_t y = 0; y < 2; ++y)
+        for (uint32_t x = 0; x < 2; ++x)
+            level1.push_back(mean(top[(2 * y) * 4 + 2 * x], top[(2 * y) * 4 + 2 * x + 1],
+                                  top[(2 * y + 1) * 4 + 2 * x], top[(2 * y + 1) * 4 + 2 * x + 1]));
+    level2.push_back(mean(level1[0], level1[1], level1[2], level1[3]));
+    readLevelsWithTexldl(tex);
+    std::vector<TexPoint> points;
+    for (uint32_t y = 0; y < 2; ++y)
+        for (uint32_t x = 0; x < 2; ++x)
+            points.push_back({float(2 + x), float(2 + y), (x + 0.5f) / 2, (y + 0.5f) / 2, 0, 1.0f});
+    points.push_back({8.0f, 2.0f, 0.5f, 0.5f, 0, 2.0f});
+    drawPoints(points);
+    const std::vector<uint32_t> pixels = readTarget();
+    auto near = [](uint32_t got, uint32_t want) {
+        for (int shift = 0; shift < 32; shift += 8)
+            if (std::abs(int(got >> shift & 0xFF) - int(want >> shift & 0xFF)) > 1) return false;
+        return true;
+    };
+    for (uint32_t y = 0; y < 2; ++y)
+        for (uint32_t x = 0; x < 2; ++x)
+            EXPECT_TRUE(near(pixels[(2 + y) * kWidth + 2 + x], level1[y * 2 + x]))
+                << std::hex << pixels[(2 + y) * kWidth + 2 + x] << " want " << level1[y * 2 + x];
+    EXPECT_TRUE(near(pixels[2 * kWidth + 8], level2[0]))
+        << std::hex << pixels[2 * kWidth + 8] << " want " << level2[0];
+    // A buffer, or an unknown handle, is refused.
+    CommandStream bad;
+    bad.cmd(D3DDP2OP_GENERATEMIPSUBLEVELS, 1).put(D3DHAL_DP2GENERATEMIPSUBLEVELS{0xBAD, D3DTEXF_LINEAR});
+    EXPECT_EQ(execute(bad, nullptr, 0, 0, 0), D3DERR_INVALIDCALL);
+}
+
 // The CPU copy's levels lie packed after level 0 (rows of Width * 4 bytes, as D3D9's managed
 // textures), and the first unlock uploads every level: texels written for all three levels
 // through level 0's lock are what texldl reads (Wine's test_mipmap_upload on Windows).
@@ -125,11 +184,7 @@ TEST_P(Textures, TheFirstUnlockUploadsEveryLevel) {
         texels[i] = texel(i);
     D3DDDIARG_UNLOCK unlock{lock.hResource, 0, 0};
     ASSERT_EQ(umd().pfnUnlock(dev(), &unlock), S_OK);
-    setProgram(door(), kTexPointVs, "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\ntexldl oC0, v0, s0\n",
-               texPointDeclaration());
-    setPixelToClip(door());
-    bind(0, tex);
-    samplerState(0, D3DTSS_MIPFILTER, D3DTEXF_POINT);
+    readLevelsWithTexldl(tex);
     std::vector<TexPoint> points;
     for (uint32_t l = 0; l < 3; ++l)
         points.push_back({float(2 + 3 * l), 2, 0.5f / float(4u >> l), 0.5f / float(4u >> l), 0, float(l)});

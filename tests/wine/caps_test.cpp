@@ -38,7 +38,7 @@ TEST(DeviceCaps, DriverLimits) {
     CHECK(caps.TextureCaps & D3DPTEXTURECAPS_VOLUMEMAP);
     CHECK(caps.TextureCaps & D3DPTEXTURECAPS_CUBEMAP);
     CHECK(!(caps.TextureCaps & D3DPTEXTURECAPS_POW2)); // any size, no power-of-two rule
-    CHECK(!(caps.Caps2 & D3DCAPS2_CANAUTOGENMIPMAP));   // agrees with D3DOK_NOAUTOGEN
+    CHECK(caps.Caps2 & D3DCAPS2_CANAUTOGENMIPMAP);     // CheckDeviceFormat: D3D_OK for A8R8G8B8
     CHECK(!(caps.TextureOpCaps & D3DTEXOPCAPS_PREMODULATE));
     CHECK(caps.TextureOpCaps & D3DTEXOPCAPS_BUMPENVMAP);
 }

@@ -107,13 +107,17 @@ TEST(CheckDeviceFormat, TexturesVolumesAndBuffers) {
              D3DERR_NOTAVAILABLE);
 }
 
-// "D3DOK_NOAUTOGEN ... the mipmap levels will not be automatically generated": a success code,
-// since the driver does not generate mipmaps. sRGB reads and linear filtering of A8R8G8B8 are
-// done (sRGB twin B8G8R8A8_SRGB); V8U8 is a bump-map format, A8R8G8B8 is not.
+// The driver generates mipmaps of uncompressed 2D and cube textures; "D3DOK_NOAUTOGEN ... the
+// mipmap levels will not be automatically generated", a success code, for DXT and volumes. sRGB
+// reads and linear filtering of A8R8G8B8 are done (sRGB twin B8G8R8A8_SRGB); V8U8 is a bump-map
+// format, A8R8G8B8 is not.
 TEST(CheckDeviceFormat, QueriesAndAutogenMipmaps) {
     D3D9 d3d;
     REQUIRE(d3d.d3d != nullptr);
-    CHECK_EQ(format(d3d.d3d, D3DUSAGE_AUTOGENMIPMAP, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8), D3DOK_NOAUTOGEN);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_AUTOGENMIPMAP, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8), D3D_OK);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_AUTOGENMIPMAP, D3DRTYPE_TEXTURE, D3DFMT_DXT5), D3DOK_NOAUTOGEN);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_AUTOGENMIPMAP, D3DRTYPE_VOLUMETEXTURE, D3DFMT_A8R8G8B8),
+             D3DOK_NOAUTOGEN);
     CHECK_EQ(format(d3d.d3d, D3DUSAGE_QUERY_SRGBREAD | D3DUSAGE_QUERY_FILTER, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8),
              D3D_OK);
     CHECK_EQ(format(d3d.d3d, D3DUSAGE_RENDERTARGET | D3DUSAGE_QUERY_SRGBWRITE |

@@ -86,8 +86,8 @@ TEST(TextureRules, CreateRefusesWhatD3D9Refuses) {
     if (texture) texture->Release();
 }
 
-// D3D9 reports no automatic mipmap generation (CheckDeviceFormat: D3DOK_NOAUTOGEN): an
-// AUTOGENMIPMAP texture is created with the one level the program sees.
+// An AUTOGENMIPMAP texture shows the program one level (the driver makes the others:
+// Texture.AutomaticMipmapsAreMadeFromTheTopLevel), and keeps the filter it is given.
 TEST(TextureRules, AutoGenMipMapTextureShowsOneLevel) {
     TestDevice t(16, 16);
     REQUIRE(t.device != nullptr);

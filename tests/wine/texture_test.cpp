@@ -126,6 +126,105 @@ TEST(Texture, MaxMipLevelAndSetLodChooseTheMostDetailedLevel) {
     texture->Release();
 }
 
+namespace {
+
+// A 16x16 texture whose four 8x8 quadrants are red, green, blue and white: each smaller level's
+// texels are their quadrant's colour down to 2x2 (level 3), and the 1x1 level their mean.
+uint32_t quadrant(int x, int y) {
+    constexpr uint32_t colours[4] = {0xFFFF0000u, 0xFF00FF00u, 0xFF0000FFu, 0xFFFFFFFFu};
+    return colours[(y >= 8 ? 2 : 0) + (x >= 8 ? 1 : 0)];
+}
+
+// The back buffer after a 2x2 quad (level 3 of a 16x16 texture) and a 1x1 quad (level 4) at
+// (4, 4), MIPFILTER POINT.
+bool drawSmallLevels(IDirect3DDevice9* device, IDirect3DBaseTexture9* texture) {
+    selectTexture(device);
+    device->SetSamplerState(0, D3DSAMP_MIPFILTER, D3DTEXF_POINT);
+    device->SetTexture(0, texture);
+    device->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0);
+    const bool drawn = drawQuad(device, texturedRect(0, 0, 2, 2, 0xFFFFFFFF)) &&
+                       drawQuad(device, texturedRect(4, 4, 5, 5, 0xFFFFFFFF));
+    device->SetTexture(0, nullptr);
+    return drawn;
+}
+
+// What drawSmallLevels draws: the quadrants at level 3, their mean (within one step) at level 4.
+int wrongSmallLevels(IDirect3DDevice9* device) {
+    return mismatchedPixels(
+        readBackBuffer(device), 16, 16,
+        [](int x, int y) {
+            if (x < 2 && y < 2) return quadrant(x * 8, y * 8);
+            return x == 4 && y == 4 ? 0xFF808080u : 0xFF000000u;
+        },
+        1);
+}
+
+} // namespace
+
+// Automatic mipmaps: CheckDeviceFormat offers AUTOGENMIPMAP for uncompressed colour textures
+// (D3DOK_NOAUTOGEN for DXT); the program sees one level, and the levels below are made from it
+// after every unlock (D3DTEXF_LINEAR: each texel the mean of the four above it).
+TEST(Texture, AutomaticMipmapsAreMadeFromTheTopLevel) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(t.d3d->CheckDeviceFormat(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DUSAGE_AUTOGENMIPMAP,
+                                      D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8),
+             D3D_OK);
+    CHECK_EQ(t.d3d->CheckDeviceFormat(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DUSAGE_AUTOGENMIPMAP,
+                                      D3DRTYPE_CUBETEXTURE, D3DFMT_A8R8G8B8),
+             D3D_OK);
+    CHECK_EQ(t.d3d->CheckDeviceFormat(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DUSAGE_AUTOGENMIPMAP,
+                                      D3DRTYPE_TEXTURE, D3DFMT_DXT1),
+             D3DOK_NOAUTOGEN);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture,
+                             nullptr) == D3D_OK);
+    CHECK_EQ(texture->GetLevelCount(), 1u);
+    IDirect3DSurface9* hidden = nullptr;
+    CHECK_EQ(texture->GetSurfaceLevel(1, &hidden), D3DERR_INVALIDCALL);
+    REQUIRE(fillLevel(texture, 0, quadrant));
+    CHECK(drawSmallLevels(t.device, texture));
+    CHECK_EQ(wrongSmallLevels(t.device), 0);
+    // A new top level makes new levels below.
+    REQUIRE(fillLevel(texture, 0, [](int, int) { return 0xFF204060u; }));
+    CHECK(drawSmallLevels(t.device, texture));
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16,
+                              [](int x, int y) {
+                                  return (x < 2 && y < 2) || (x == 4 && y == 4) ? 0xFF204060u : 0xFF000000u;
+                              }),
+             0);
+    texture->Release();
+}
+
+// A render-target texture with AUTOGENMIPMAP makes its levels once the program draws into its top
+// level and sets another target, and after a ColorFill of it.
+TEST(Texture, AutomaticMipmapsFollowDrawsAndFillsOfTheTopLevel) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 0, D3DUSAGE_RENDERTARGET | D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8,
+                             D3DPOOL_DEFAULT, &texture, nullptr) == D3D_OK);
+    IDirect3DSurface9 *top = nullptr, *back = nullptr;
+    REQUIRE(texture->GetSurfaceLevel(0, &top) == D3D_OK);
+    REQUIRE(t->GetRenderTarget(0, &back) == D3D_OK);
+    CHECK_EQ(t->SetRenderTarget(0, top), D3D_OK);
+    for (int q = 0; q < 4; ++q) {
+        const D3DRECT r{(q % 2) * 8, (q / 2) * 8, (q % 2) * 8 + 8, (q / 2) * 8 + 8};
+        CHECK_EQ(t->Clear(1, &r, D3DCLEAR_TARGET, quadrant(r.x1, r.y1), 1.0f, 0), D3D_OK);
+    }
+    CHECK_EQ(t->SetRenderTarget(0, back), D3D_OK);
+    CHECK(drawSmallLevels(t.device, texture));
+    CHECK_EQ(wrongSmallLevels(t.device), 0);
+    CHECK_EQ(t->ColorFill(top, nullptr, 0xFF6080A0), D3D_OK);
+    CHECK(drawSmallLevels(t.device, texture));
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16,
+                              [](int x, int y) {
+                                  return (x < 2 && y < 2) || (x == 4 && y == 4) ? 0xFF6080A0u : 0xFF000000u;
+                              }),
+             0);
+    releaseAll(top, back, texture);
+}
+
 // A managed (or system-memory) texture's levels lie packed after level 0, each row Width * 4
 // bytes, and a program may write them all through level 0's lock before the texture is first
 // used: every level then shows what was written (Wine's test_mipmap_upload on Windows).
@@ -164,26 +263,27 @@ TEST(Texture, LevelsWrittenThroughLevelZerosLockAreDrawn) {
     }
 }
 
-// A cube texture's face is the one the direction's major axis names (+X, -Z).
-TEST(Texture, CubeFaceSampledByDirection) {
-    TestDevice t(16, 16);
-    REQUIRE(t.device != nullptr);
-    IDirect3DCubeTexture9* cube = nullptr;
-    REQUIRE(t->CreateCubeTexture(4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &cube, nullptr) == D3D_OK);
-    const uint32_t faceColours[6] = {0xFFFF0000, 0xFF00FF00, 0xFF0000FF, 0xFFFFFF00, 0xFF00FFFF, 0xFFFF00FF};
+namespace {
+
+constexpr uint32_t kFaceColours[6] = {0xFFFF0000, 0xFF00FF00, 0xFF0000FF, 0xFFFFFF00, 0xFF00FFFF, 0xFFFF00FF};
+
+// Fills level 0 of every face (size x size) with the face's colour.
+bool fillFaces(IDirect3DCubeTexture9* cube, int size) {
     for (int f = 0; f < 6; ++f) {
         D3DLOCKED_RECT locked{};
-        REQUIRE(cube->LockRect(D3DCUBEMAP_FACES(f), 0, &locked, nullptr, 0) == D3D_OK);
-        for (int y = 0; y < 4; ++y)
-            for (int x = 0; x < 4; ++x)
+        if (cube->LockRect(D3DCUBEMAP_FACES(f), 0, &locked, nullptr, 0) != D3D_OK) return false;
+        for (int y = 0; y < size; ++y)
+            for (int x = 0; x < size; ++x)
                 reinterpret_cast<uint32_t*>(static_cast<BYTE*>(locked.pBits) + y * locked.Pitch)[x] =
-                    faceColours[f];
-        CHECK_EQ(cube->UnlockRect(D3DCUBEMAP_FACES(f), 0), D3D_OK);
+                    kFaceColours[f];
+        if (cube->UnlockRect(D3DCUBEMAP_FACES(f), 0) != D3D_OK) return false;
     }
-    selectTexture(t.device);
-    CHECK_EQ(t->SetTexture(0, cube), D3D_OK);
-    CHECK_EQ(t->SetFVF(kTex3Fvf), D3D_OK);
-    // Left half: direction +X; right half: -Z.
+    return true;
+}
+
+// Draws the bound cube over a 16x16 target, the left half with direction +X and the right half
+// with -Z; the pixels that do not show their face's colour.
+int wrongCubeHalves(IDirect3DDevice9* device) {
     const Tex3Vertex left[4] = {{-0.5f, -0.5f, 0, 1, 1, 0, 0},
                                 {7.5f, -0.5f, 0, 1, 1, 0, 0},
                                 {-0.5f, 15.5f, 0, 1, 1, 0, 0},
@@ -192,14 +292,47 @@ TEST(Texture, CubeFaceSampledByDirection) {
                                  {15.5f, -0.5f, 0, 1, 0, 0, -1},
                                  {7.5f, 15.5f, 0, 1, 0, 0, -1},
                                  {15.5f, 15.5f, 0, 1, 0, 0, -1}};
-    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, left, sizeof(Tex3Vertex)), D3D_OK);
-    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, right, sizeof(Tex3Vertex)), D3D_OK);
-    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16,
-                              [&](int x, int) {
-                                  return x < 8 ? faceColours[D3DCUBEMAP_FACE_POSITIVE_X]
-                                               : faceColours[D3DCUBEMAP_FACE_NEGATIVE_Z];
-                              }),
-             0);
+    if (FAILED(device->SetFVF(kTex3Fvf)) ||
+        FAILED(device->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, left, sizeof(Tex3Vertex))) ||
+        FAILED(device->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, right, sizeof(Tex3Vertex))))
+        return 16 * 16;
+    return mismatchedPixels(readBackBuffer(device), 16, 16, [](int x, int) {
+        return x < 8 ? kFaceColours[D3DCUBEMAP_FACE_POSITIVE_X] : kFaceColours[D3DCUBEMAP_FACE_NEGATIVE_Z];
+    });
+}
+
+} // namespace
+
+// A cube texture's face is the one the direction's major axis names (+X, -Z).
+TEST(Texture, CubeFaceSampledByDirection) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DCubeTexture9* cube = nullptr;
+    REQUIRE(t->CreateCubeTexture(4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &cube, nullptr) == D3D_OK);
+    REQUIRE(fillFaces(cube, 4));
+    selectTexture(t.device);
+    CHECK_EQ(t->SetTexture(0, cube), D3D_OK);
+    CHECK_EQ(wrongCubeHalves(t.device), 0);
+    cube->Release();
+}
+
+// An AUTOGENMIPMAP cube texture makes every face's levels from the face's top: at MAXMIPLEVEL 3
+// (1x1 of 8x8) each direction reads its face's colour.
+TEST(Texture, AutomaticMipmapsOfCubeFaces) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DCubeTexture9* cube = nullptr;
+    REQUIRE(t->CreateCubeTexture(8, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &cube,
+                                 nullptr) == D3D_OK);
+    CHECK_EQ(cube->GetLevelCount(), 1u);
+    REQUIRE(fillFaces(cube, 8));
+    selectTexture(t.device);
+    CHECK_EQ(t->SetSamplerState(0, D3DSAMP_MIPFILTER, D3DTEXF_POINT), D3D_OK);
+    CHECK_EQ(t->SetSamplerState(0, D3DSAMP_MAXMIPLEVEL, 3), D3D_OK);
+    CHECK_EQ(t->SetTexture(0, cube), D3D_OK);
+    CHECK_EQ(wrongCubeHalves(t.device), 0);
+    CHECK_EQ(t->SetSamplerState(0, D3DSAMP_MAXMIPLEVEL, 0), D3D_OK);
+    CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
     cube->Release();
 }
 
