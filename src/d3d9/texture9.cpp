@@ -17,6 +17,14 @@ template <class T, class Levels> HRESULT createTexture(Device9& device, T* textu
     return D3D_OK;
 }
 
+// Every unlock uploads what it wrote, so a dirty rectangle adds nothing to upload; one outside
+// level 0 or empty is refused, as Windows does (Wine's add_dirty_rect_test).
+bool dirtyRectInside(const RECT* rect, const TextureShape& shape) {
+    return !rect ||
+           (rect->left >= 0 && rect->top >= 0 && rect->left < rect->right && rect->top < rect->bottom &&
+            UINT(rect->right) <= shape.width && UINT(rect->bottom) <= shape.height);
+}
+
 bool validLevel(UINT level, const TextureShape& shape) {
     return level < shape.levels;
 }
@@ -58,8 +66,7 @@ HRESULT Texture9::UnlockRect(UINT level) {
 
 // Every lock uploads what it wrote (the driver's CPU copy): dirty regions add nothing.
 HRESULT Texture9::AddDirtyRect(const RECT* rect) {
-    (void)rect;
-    return D3D_OK;
+    return dirtyRectInside(rect, shape_) ? D3D_OK : D3DERR_INVALIDCALL;
 }
 
 // ---- IDirect3DCubeTexture9 ----
@@ -102,8 +109,7 @@ HRESULT CubeTexture9::UnlockRect(D3DCUBEMAP_FACES face, UINT level) {
 }
 
 HRESULT CubeTexture9::AddDirtyRect(D3DCUBEMAP_FACES face, const RECT* rect) {
-    (void)rect;
-    return UINT(face) < 6 ? D3D_OK : D3DERR_INVALIDCALL;
+    return UINT(face) < 6 && dirtyRectInside(rect, shape_) ? D3D_OK : D3DERR_INVALIDCALL;
 }
 
 // ---- IDirect3DVolumeTexture9 ----
@@ -152,8 +158,11 @@ HRESULT VolumeTexture9::UnlockBox(UINT level) {
 }
 
 HRESULT VolumeTexture9::AddDirtyBox(const D3DBOX* box) {
-    (void)box;
-    return D3D_OK;
+    if (!box) return D3D_OK;
+    const bool inside = box->Left < box->Right && box->Top < box->Bottom && box->Front < box->Back &&
+                        box->Right <= shape_.width && box->Bottom <= shape_.height &&
+                        box->Back <= shape_.depth;
+    return inside ? D3D_OK : D3DERR_INVALIDCALL;
 }
 
 } // namespace ddivk::d3d9

@@ -419,3 +419,28 @@ TEST(TextureRules, AvailableTextureMemoryCountsDefaultPoolTextures) {
         texture->Release();
     CHECK_EQ(t->GetAvailableTextureMem(), before);
 }
+
+// AddDirtyRect takes null (the whole texture) or a rectangle inside level 0; Windows refuses one
+// past an edge, inverted or empty (Wine's add_dirty_rect_test), and AddDirtyBox likewise.
+TEST(TextureRules, DirtyRectanglesLieInsideTheTopLevel) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(256, 256, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &texture, nullptr) ==
+            D3D_OK);
+    CHECK_EQ(texture->AddDirtyRect(nullptr), D3D_OK);
+    const RECT part{96, 96, 160, 160};
+    CHECK_EQ(texture->AddDirtyRect(&part), D3D_OK);
+    const RECT outside[] = {{0, 0, 200, 300},   {0, 0, 300, 200},     {100, 100, 10, 10},
+                            {200, 300, 10, 10}, {300, 200, 310, 210}, {0, 0, 0, 0}};
+    for (const RECT& r : outside)
+        CHECK_EQ(texture->AddDirtyRect(&r), D3DERR_INVALIDCALL);
+    texture->Release();
+    IDirect3DVolumeTexture9* volume = nullptr;
+    REQUIRE(t->CreateVolumeTexture(8, 8, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &volume, nullptr) ==
+            D3D_OK);
+    const D3DBOX inside{0, 0, 8, 8, 0, 4}, deep{0, 0, 8, 8, 0, 5};
+    CHECK_EQ(volume->AddDirtyBox(&inside), D3D_OK);
+    CHECK_EQ(volume->AddDirtyBox(&deep), D3DERR_INVALIDCALL);
+    volume->Release();
+}
