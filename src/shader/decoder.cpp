@@ -357,6 +357,10 @@ class Decoder {
         if (usageForm && ins.dcl.usage >= kUsageCount) return fail(at, hex(token), "unknown usage");
         if (!usageForm && (ins.dcl.usage || ins.dcl.usageIndex))
             return fail(at, hex(token), "usage on a dcl that takes none");
+        // Windows refuses a ps_3_0 input of POSITION0 (Wine's test_position_index); POSITION1 up
+        // are inputs like any other.
+        if (usageForm && !vs && type == RegType::Input && ins.dcl.usage == 0 && ins.dcl.usageIndex == 0)
+            return fail(at, hex(token), "a ps_3_0 input cannot be POSITION0");
         return true;
     }
 

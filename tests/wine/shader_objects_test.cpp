@@ -253,3 +253,19 @@ TEST(ShaderObjects, BytecodeEndsAtTheEndTokenNotAtLookalikesInCommentsOrLiterals
     vs->Release();
     ps->Release();
 }
+
+// Windows refuses a ps_3_0 that declares a POSITION0 input (Wine's test_position_index), and
+// takes POSITION1 as any other input.
+TEST(ShaderObjects, PixelShaderInputsCannotBePositionZero) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    const DWORD position0[] = {0xFFFF0300, 0x0200001F, 0x80000000, 0x900F0000,
+                               0x02000001, 0x800F0800, 0x90E40000, 0x0000FFFF};
+    const DWORD position1[] = {0xFFFF0300, 0x0200001F, 0x80010000, 0x900F0000,
+                               0x02000001, 0x800F0800, 0x90E40000, 0x0000FFFF};
+    IDirect3DPixelShader9* shader = nullptr;
+    CHECK_EQ(t->CreatePixelShader(position0, &shader), D3DERR_INVALIDCALL);
+    CHECK(shader == nullptr);
+    CHECK_EQ(t->CreatePixelShader(position1, &shader), D3D_OK);
+    releaseAll(shader);
+}

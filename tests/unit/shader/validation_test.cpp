@@ -229,6 +229,16 @@ TEST(ShaderDecode, DclOfUndeclarableRegisterIsRejected) {
     expectRejected({0xFFFF0200, 0x0200001F, 0x80000000, 0x800F0000, kEnd}, 3, "cannot be declared");
 }
 
+// A ps_3_0 input of usage POSITION0 is refused, as Windows refuses it (Wine's test_position_index;
+// the native assembler too); POSITION1 is an input like any other.
+TEST(ShaderDecode, Ps30PositionZeroInputIsRejected) {
+    expectRejected({0xFFFF0300, 0x0200001F, 0x80000000, 0x900F0000, 0x02000001, 0x800F0800, 0x90E40000, kEnd},
+                   2, "POSITION0");
+    const std::vector<uint32_t> position1 = {0xFFFF0300, 0x0200001F, 0x80010000, 0x900F0000,
+                                             0x02000001, 0x800F0800, 0x90E40000, kEnd};
+    EXPECT_TRUE(decode(position1));
+}
+
 TEST(ShaderDecode, UsageOnPlainDclIsRejected) {
     expectRejected({0xFFFF0200, 0x0200001F, 0x80000005, 0xB00F0000, kEnd}, 2, "usage");
 }
