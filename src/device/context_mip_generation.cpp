@@ -16,11 +16,15 @@ VkFormatFeatureFlags featuresOf(const vk::Device& vulkan, VkFormat format) {
     return props.optimalTilingFeatures;
 }
 
-// A texture whose levels a blit can make: 2D or cube, colour, its image blittable.
-bool generates(const vk::Device& vulkan, Resource* r) {
-    return r && (r->kind() == ResourceKind::Texture2D || r->kind() == ResourceKind::CubeTexture) &&
-           r->format() && !r->format()->depthStencil && r->format()->blockSize == 1 &&
-           (featuresOf(vulkan, r->image().format()) & kBlits) == kBlits;
+// A 2D or cube texture: what the token names.
+bool isLevelledTexture(const Resource* r) {
+    return r && (r->kind() == ResourceKind::Texture2D || r->kind() == ResourceKind::CubeTexture);
+}
+
+// Its levels a blit can make: a colour format of whole texels, its image blittable.
+bool blitsLevels(const vk::Device& vulkan, Resource& r) {
+    return r.format() && !r.format()->depthStencil && r.format()->blockSize == 1 &&
+           (featuresOf(vulkan, r.image().format()) & kBlits) == kBlits;
 }
 
 // Moves `level` (every face) from TRANSFER_DST to TRANSFER_SRC once its writes are done.
@@ -75,10 +79,17 @@ HRESULT Context::generateMipSubLevels(dp2::Items<D3DHAL_DP2GENERATEMIPSUBLEVELS>
     return guarded("generateMipSubLevels", [&] {
         const vk::Device& vulkan = device_.vulkan();
         for (const D3DHAL_DP2GENERATEMIPSUBLEVELS& g : items)
-            if (!generates(vulkan, device_.findResource(g.hSurface))) return D3DERR_INVALIDCALL;
+            if (!isLevelledTexture(device_.findResource(g.hSurface))) return D3DERR_INVALIDCALL;
         for (const D3DHAL_DP2GENERATEMIPSUBLEVELS& g : items) {
             Resource& r = *device_.findResource(g.hSurface);
             if (r.levels() < 2) continue;
+            // (CheckDeviceFormat offers AUTOGENMIPMAP for blittable formats only; a texture of
+            // another keeps its levels, and the batch goes on.)
+            if (!blitsLevels(vulkan, r)) {
+                DDIVK_WARN_ONCE(
+                    "GENERATEMIPSUBLEVELS of a format the device cannot blit: the levels are kept");
+                continue;
+            }
             const bool linear =
                 g.Filter != D3DTEXF_POINT && (featuresOf(vulkan, r.image().format()) &
                                               VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) != 0;
