@@ -207,8 +207,10 @@ TEST(Multisample, SurfaceRulesFollowD3D9) {
     CHECK_EQ(t->StretchRect(back, nullptr, lockable, nullptr, D3DTEXF_NONE), D3D_OK);
     CHECK_EQ(mismatchedCoverage(resolvedPixels(t.device, lockable), 0xF), 0);
     const RECT half{0, 0, kWidth / 2, kHeight / 2};
-    CHECK_EQ(t->StretchRect(back, nullptr, lockable, &half, D3DTEXF_LINEAR), D3DERR_INVALIDCALL); // scaled
-    // Into a multisampled surface from a plain one: refused, nothing changes.
+    CHECK_EQ(t->StretchRect(back, nullptr, lockable, &half, D3DTEXF_LINEAR),
+             D3DERR_INVALIDCALL); // scaled (as above)
+    // Into a multisampled surface from a plain one: refused, nothing changes. (Windows takes it,
+    // Wine's test_multisample_stretch_rect; docs/d3d9-dll.md, "Not done yet".)
     IDirect3DSurface9* plain = plainTarget(t.device);
     REQUIRE(plain != nullptr);
     CHECK_EQ(t->ColorFill(plain, nullptr, 0xFFFF0000), D3D_OK);
