@@ -83,18 +83,28 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateTexture(IDirect3DBaseTexture9* source,
         ++k;
     if (k == a.levels || a.levels - k < b.levels) return D3DERR_INVALIDCALL;
     auto guard = lock();
+    // What changed in the source since the last copy from it (locks, AddDirtyRect), which the
+    // copy makes clean; nothing when clean (Wine's add_dirty_rect_test records Windows so). Its
+    // place in the destination is the source's level k, the destination's top.
+    D3DBOX dirty{};
+    if (!src->takeDirty(dirty)) return D3D_OK;
     if (a.kind == TextureKind::Volume) {
         D3DHAL_DP2VOLUMEBLT v{};
         v.dwDDDestSurface = dst->handle();
         v.dwDDSrcSurface = src->handle();
-        v.srcBox = {0, 0, a.width, a.height, 0, a.depth};
+        v.dwDestX = dirty.Left >> k;
+        v.dwDestY = dirty.Top >> k;
+        v.dwDestZ = dirty.Front >> k;
+        v.srcBox = {dirty.Left, dirty.Top, dirty.Right, dirty.Bottom, dirty.Front, dirty.Back};
         stream_->token(D3DDP2OP_VOLUMEBLT, v);
         return D3D_OK;
     }
     D3DHAL_DP2TEXBLT t{};
     t.dwDDDestSurface = dst->handle();
     t.dwDDSrcSurface = src->handle();
-    copyRect(t.rSrc, RECT{0, 0, LONG(a.width), LONG(a.height)});
+    copyRect(t.rSrc, RECT{LONG(dirty.Left), LONG(dirty.Top), LONG(dirty.Right), LONG(dirty.Bottom)});
+    t.pDest.x = LONG(dirty.Left >> k);
+    t.pDest.y = LONG(dirty.Top >> k);
     stream_->token(D3DDP2OP_TEXBLT, t);
     dst->generateLevels(); // an AUTOGENMIPMAP destination makes its levels from the top copied
     return D3D_OK;

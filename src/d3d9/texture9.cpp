@@ -66,7 +66,9 @@ HRESULT Texture9::UnlockRect(UINT level) {
 
 // Every lock uploads what it wrote (the driver's CPU copy): dirty regions add nothing.
 HRESULT Texture9::AddDirtyRect(const RECT* rect) {
-    return dirtyRectInside(rect, shape_) ? D3D_OK : D3DERR_INVALIDCALL;
+    if (!dirtyRectInside(rect, shape_)) return D3DERR_INVALIDCALL;
+    markDirty(rect);
+    return D3D_OK;
 }
 
 // ---- IDirect3DCubeTexture9 ----
@@ -109,7 +111,9 @@ HRESULT CubeTexture9::UnlockRect(D3DCUBEMAP_FACES face, UINT level) {
 }
 
 HRESULT CubeTexture9::AddDirtyRect(D3DCUBEMAP_FACES face, const RECT* rect) {
-    return UINT(face) < 6 && dirtyRectInside(rect, shape_) ? D3D_OK : D3DERR_INVALIDCALL;
+    if (UINT(face) >= 6 || !dirtyRectInside(rect, shape_)) return D3DERR_INVALIDCALL;
+    markDirty(rect); // (one region for every face)
+    return D3D_OK;
 }
 
 // ---- IDirect3DVolumeTexture9 ----
@@ -158,11 +162,16 @@ HRESULT VolumeTexture9::UnlockBox(UINT level) {
 }
 
 HRESULT VolumeTexture9::AddDirtyBox(const D3DBOX* box) {
-    if (!box) return D3D_OK;
+    if (!box) {
+        storage_.markDirty(nullptr);
+        return D3D_OK;
+    }
     const bool inside = box->Left < box->Right && box->Top < box->Bottom && box->Front < box->Back &&
                         box->Right <= shape_.width && box->Bottom <= shape_.height &&
                         box->Back <= shape_.depth;
-    return inside ? D3D_OK : D3DERR_INVALIDCALL;
+    if (!inside) return D3DERR_INVALIDCALL;
+    storage_.markDirty(box);
+    return D3D_OK;
 }
 
 } // namespace ddivk::d3d9

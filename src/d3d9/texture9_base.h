@@ -25,6 +25,8 @@ class TextureBinding {
     // copy, a draw into it), the driver makes the levels below from it, with the texture's
     // SetAutoGenFilterType filter. Nothing for other textures.
     void generateLevels() { storage_.generateLevels(autoGenFilter_); }
+    // UpdateTexture: the source's dirty region, which becomes clean (TextureStorage::takeDirty).
+    bool takeDirty(D3DBOX& region) { return storage_.takeDirty(region); }
 
   protected:
     TextureBinding(Device9& device, const TextureShape& shape) : shape_(shape), storage_(device, shape) {}
@@ -126,6 +128,12 @@ class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
     }
 
   protected:
+    // AddDirtyRect's rectangle (null: all) of level 0 (dirtyRectInside checked it).
+    void markDirty(const RECT* rect) {
+        if (!rect) return storage_.markDirty(nullptr);
+        const D3DBOX box{UINT(rect->left), UINT(rect->top), UINT(rect->right), UINT(rect->bottom), 0, 1};
+        storage_.markDirty(&box);
+    }
     // D3D9: only lockable textures lock: not render-target or depth textures, and in the default
     // pool only dynamic ones.
     HRESULT lockSubresource(uint32_t subresource, const D3DBOX* box, DWORD flags, D3DLOCKED_BOX* locked) {

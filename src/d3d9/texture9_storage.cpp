@@ -8,6 +8,8 @@
 #include "d3d9/format_support.h"
 #include "d3d9/texture9_storage.h"
 
+#include <algorithm>
+
 namespace ddivk::d3d9 {
 namespace {
 
@@ -101,7 +103,8 @@ HRESULT TextureStorage::create() {
     return D3D_OK;
 }
 
-TextureStorage::TextureStorage(Device9& device, const TextureShape& shape) : device_(device), shape_(shape) {
+TextureStorage::TextureStorage(Device9& device, const TextureShape& shape)
+    : device_(device), shape_(shape), dirtyBox_{0, 0, shape.width, shape.height, 0, shape.depth} {
     if (shape_.pool == ::D3DPOOL_DEFAULT) device_.defaultPoolObjectCreated();
 }
 
@@ -129,6 +132,43 @@ void TextureStorage::setLod(uint32_t lod) {
     device_.stream().token(D3DDP2OP_SETTEXLOD, D3DHAL_DP2SETTEXLOD{handle_, lod});
 }
 
+void TextureStorage::markDirty(const D3DBOX* box, UINT level) {
+    auto guard = device_.lock();
+    const D3DBOX whole{0, 0, shape_.width, shape_.height, 0, shape_.depth};
+    D3DBOX add = whole;
+    if (box) {
+        // Scaled to level 0, and out to whole blocks (a copy moves blocks of compressed formats).
+        const UINT block = blockSize_ ? blockSize_ : 1;
+        auto down = [&](UINT v, UINT end) { return std::min(v / block * block, end); };
+        auto up = [&](UINT v, UINT end) { return std::min((v + block - 1) / block * block, end); };
+        add.Left = down(box->Left << level, whole.Right);
+        add.Top = down(box->Top << level, whole.Bottom);
+        add.Right = up(box->Right << level, whole.Right);
+        add.Bottom = up(box->Bottom << level, whole.Bottom);
+        add.Front = std::min(box->Front << level, whole.Back);
+        add.Back = std::min(box->Back << level, whole.Back);
+    }
+    if (!dirty_) {
+        dirtyBox_ = add;
+        dirty_ = true;
+        return;
+    }
+    dirtyBox_.Left = std::min(dirtyBox_.Left, add.Left);
+    dirtyBox_.Top = std::min(dirtyBox_.Top, add.Top);
+    dirtyBox_.Front = std::min(dirtyBox_.Front, add.Front);
+    dirtyBox_.Right = std::max(dirtyBox_.Right, add.Right);
+    dirtyBox_.Bottom = std::max(dirtyBox_.Bottom, add.Bottom);
+    dirtyBox_.Back = std::max(dirtyBox_.Back, add.Back);
+}
+
+bool TextureStorage::takeDirty(D3DBOX& region) {
+    auto guard = device_.lock();
+    if (!dirty_) return false;
+    region = dirtyBox_;
+    dirty_ = false;
+    return true;
+}
+
 HRESULT TextureStorage::lock(uint32_t index, const D3DBOX* box, DWORD flags, D3DLOCKED_BOX* locked) {
     const UINT l = shape_.levelOf(index);
     const UINT w = shape_.levelWidth(l), h = shape_.levelHeight(l), d = shape_.levelDepth(l);
@@ -143,6 +183,7 @@ HRESULT TextureStorage::lock(uint32_t index, const D3DBOX* box, DWORD flags, D3D
         return D3DERR_INVALIDCALL;
     auto guard = device_.lock(); // D3DCREATE_MULTITHREADED: one call at a time
     if (locked_[index]) return D3DERR_INVALIDCALL;
+    if (!(flags & (D3DLOCK_READONLY | D3DLOCK_NO_DIRTY_UPDATE))) markDirty(box, l);
     if (!handle_) {
         const uint32_t pitch = scratchPitch(shape_, l, bytesPerBlock_, blockSize_);
         const uint32_t slice = pitch * ((h + blockSize_ - 1) / blockSize_);

@@ -65,11 +65,19 @@ class TextureStorage {
     // stream order), with `filter` (D3DTEXF_POINT picks, others average).
     void generateLevels(::D3DTEXTUREFILTERTYPE filter);
     bool locked(uint32_t index) const { return locked_[index] != 0; }
+    // The region of level 0 (every face alike) changed since UpdateTexture last copied from the
+    // texture: all of it at first; a lock (not READONLY, not NO_DIRTY_UPDATE) of `box` (null:
+    // all) at `level` adds the box scaled to level 0, AddDirtyRect / AddDirtyBox theirs.
+    void markDirty(const D3DBOX* box, UINT level = 0);
+    // The dirty region, which becomes clean; false (and nothing) when clean.
+    bool takeDirty(D3DBOX& region);
 
   private:
     Device9& device_;
     TextureShape shape_;
     uint32_t handle_ = 0;
+    bool dirty_ = true;
+    D3DBOX dirtyBox_{};
     uint32_t bytesPerBlock_ = 0, blockSize_ = 1;
     int64_t videoMemoryBytes_ = 0;              // a default-pool texture's share of Device9::videoMemoryTaken
     std::vector<uint8_t> locked_;               // per subresource

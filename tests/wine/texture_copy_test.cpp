@@ -410,3 +410,62 @@ TEST(TextureCopy, UpdateSurfaceOfCompressedLevelsCopiesWholeBlocks) {
     CHECK_EQ(t->UpdateSurface(from4, nullptr, to4, nullptr), D3D_OK);
     releaseAll(from4, from5, to4, to5, source, destination);
 }
+
+// UpdateTexture copies what changed in the source since the last copy from it: a lock (not
+// READONLY, not NO_DIRTY_UPDATE) or AddDirtyRect marks a region, the copy clears it (Wine's
+// add_dirty_rect_test records Windows: a second update from a clean source changes nothing).
+TEST(TextureCopy, UpdateTextureCopiesTheSourcesDirtyRegion) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9 *red = nullptr, *green = nullptr, *destination = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &red, nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(16, 16, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &green, nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(16, 16, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &destination, nullptr) ==
+            D3D_OK);
+    REQUIRE(fillLevel(red, 0, [](int, int) { return 0xFFFF0000u; }));
+    REQUIRE(fillLevel(green, 0, [](int, int) { return 0xFF00FF00u; }));
+    auto drawn = [&] {
+        selectTexture(t.device);
+        t->SetTexture(0, destination);
+        const bool ok = drawQuad(t.device, texturedRect(0, 0, 16, 16, 0xFFFFFFFF));
+        t->SetTexture(0, nullptr);
+        return ok ? readBackBuffer(t.device) : std::vector<uint32_t>{};
+    };
+    CHECK_EQ(t->UpdateTexture(green, destination), D3D_OK);
+    CHECK_EQ(t->UpdateTexture(red, destination), D3D_OK);
+    CHECK_EQ(mismatchedPixels(drawn(), 16, 16, [](int, int) { return 0xFF0000u; }), 0);
+    // Green was copied once and is clean: nothing changes.
+    CHECK_EQ(t->UpdateTexture(green, destination), D3D_OK);
+    CHECK_EQ(mismatchedPixels(drawn(), 16, 16, [](int, int) { return 0xFF0000u; }), 0);
+    // A dirty rectangle of green: that part alone.
+    const RECT part{4, 4, 12, 8};
+    CHECK_EQ(green->AddDirtyRect(&part), D3D_OK);
+    CHECK_EQ(t->UpdateTexture(green, destination), D3D_OK);
+    CHECK_EQ(
+        mismatchedPixels(drawn(), 16, 16,
+                         [&](int x, int y) { return insideRect(x, y, 4, 4, 12, 8) ? 0x00FF00u : 0xFF0000u; }),
+        0);
+    // A NO_DIRTY_UPDATE or READONLY lock marks nothing; a plain lock of a rectangle marks it.
+    D3DLOCKED_RECT locked{};
+    REQUIRE(red->LockRect(0, &locked, nullptr, D3DLOCK_NO_DIRTY_UPDATE) == D3D_OK);
+    red->UnlockRect(0);
+    REQUIRE(red->LockRect(0, &locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
+    red->UnlockRect(0);
+    CHECK_EQ(t->UpdateTexture(red, destination), D3D_OK); // red is clean since its copy
+    CHECK_EQ(
+        mismatchedPixels(drawn(), 16, 16,
+                         [&](int x, int y) { return insideRect(x, y, 4, 4, 12, 8) ? 0x00FF00u : 0xFF0000u; }),
+        0);
+    CHECK_EQ(green->AddDirtyRect(nullptr), D3D_OK);
+    CHECK_EQ(t->UpdateTexture(green, destination), D3D_OK);
+    CHECK_EQ(mismatchedPixels(drawn(), 16, 16, [](int, int) { return 0x00FF00u; }), 0);
+    const RECT corner{0, 0, 4, 4};
+    REQUIRE(red->LockRect(0, &locked, &corner, 0) == D3D_OK);
+    red->UnlockRect(0);
+    CHECK_EQ(t->UpdateTexture(red, destination), D3D_OK);
+    CHECK_EQ(
+        mismatchedPixels(drawn(), 16, 16,
+                         [&](int x, int y) { return insideRect(x, y, 0, 0, 4, 4) ? 0xFF0000u : 0x00FF00u; }),
+        0);
+    releaseAll(red, green, destination);
+}
