@@ -392,6 +392,7 @@ class Device9 final : public IDirect3DDevice9Ex {
     std::array<Bound<VertexBuffer9>, state::kMaxStreams> streams_;
     Bound<IndexBuffer9> indices_;
     bool inScene_ = false;
+    bool reszPointSize_ = false; // POINTSIZE was last set to the RESZ code (GetRenderState answers it)
     bool softwareVertexProcessing_ = false;
 
     // Presentation (device9_present.cpp). The window swapchains are the worker's: made, used

@@ -106,6 +106,7 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
     creation_.present = checked;
     *parameters = checked;
     state_.reset(defaults());
+    reszPointSize_ = false;
     state_.setRenderTarget(0, backBuffers_[0]->handle());
     state_.setDepthStencil(depth ? depth->handle() : 0);
     renderTargets_[0].reset(backBuffers_[0]);

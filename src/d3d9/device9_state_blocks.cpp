@@ -23,6 +23,7 @@ void Device9::recordStateSet(uint32_t operation, uint32_t handle, uint32_t type)
 // The Bound<> slots follow state_'s handles (after Apply, and after a recording, whose setters
 // changed the slots but not the state).
 void Device9::rebindFromState() {
+    reszPointSize_ = false; // the block may have set POINTSIZE
     for (uint32_t i = 0; i < state::kMaxStreams; ++i)
         streams_[i].reset(
             registry_->find<VertexBuffer9>(ObjectKind::VertexBuffer, state_.streamSource(i).buffer));

@@ -452,7 +452,13 @@ TEST(Resz, CopiesTheMultisampledDepthBufferIntoIntz) {
     const ScreenVertex dummy{0, 0, 0, 1, 0};
     CHECK_EQ(t->DrawPrimitiveUP(D3DPT_POINTLIST, 1, &dummy, sizeof(ScreenVertex)), D3D_OK);
     CHECK_EQ(t->SetRenderState(D3DRS_POINTSIZE, kReszCode), D3D_OK);
+    // GetRenderState answers the code until POINTSIZE is set again (Wine's resz_test on Windows).
+    DWORD pointSize = 0;
+    CHECK_EQ(t->GetRenderState(D3DRS_POINTSIZE, &pointSize), D3D_OK);
+    CHECK_EQ(pointSize, kReszCode);
     CHECK_EQ(t->SetRenderState(D3DRS_POINTSIZE, 0), D3D_OK);
+    CHECK_EQ(t->GetRenderState(D3DRS_POINTSIZE, &pointSize), D3D_OK);
+    CHECK_EQ(pointSize, 0u);
     CHECK_EQ(t->SetRenderState(D3DRS_COLORWRITEENABLE, 0xF), D3D_OK);
 
     // The texture drawn over a plain target, point-sampled: the depth in every channel.
