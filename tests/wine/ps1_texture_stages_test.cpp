@@ -262,21 +262,13 @@ TEST(Ps1TextureStages, ProjectionWithoutACountOrAfterAShaderDividesAsWindows) {
             0);
     }
 
-    // vs_1_1 passing (2u, 2v, 2, 8) through: COUNT3 | PROJECTED divides by w = 8, not z.
-    static const DWORD vs[] = {
-        0xFFFE0101,                         // vs_1_1
-        0x0000001F, 0x80000000, 0x900F0000, // dcl_position v0
-        0x0000001F, 0x80000005, 0x900F0001, // dcl_texcoord0 v1
-        0x00000001, 0xC00F0000, 0x90E40000, // mov oPos, v0
-        0x00000001, 0xE00F0000, 0x90E40001, // mov oT0, v1
-        0x0000FFFF,
-    };
+    // A vertex shader passing (2u, 2v, 2, 8) through: COUNT3 | PROJECTED divides by w = 8, not z.
     static const D3DVERTEXELEMENT9 elements[] = {
         {0, 0, D3DDECLTYPE_FLOAT4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0},
         {0, 16, D3DDECLTYPE_FLOAT4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 0},
         D3DDECL_END(),
     };
-    REQUIRE(useShaders(scene.t.device, elements, vs, kTexPs11));
+    REQUIRE(useShaders(scene.t.device, elements, shader_code::kTexcoordVs20, kTexPs11));
     CHECK_EQ(scene.t->SetTexture(0, scene.map), D3D_OK);
     const float clip[4][8] = {{-1, 1, 0.5f, 1, 2 * u, 2 * v, 2, 8},
                               {1, 1, 0.5f, 1, 2 * u, 2 * v, 2, 8},
