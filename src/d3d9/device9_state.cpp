@@ -37,7 +37,7 @@ HRESULT STDMETHODCALLTYPE Device9::SetRenderState(D3DRENDERSTATETYPE type, DWORD
     auto guard = lock();
     // RESZ is a command the state cache does not store; GetRenderState answers its code until
     // POINTSIZE is set again, as Windows' runtime does (Wine's resz_test).
-    if (type == D3DRS_POINTSIZE && !state_.recording()) reszPointSize_ = value == state::kReszCode;
+    if (type == ::D3DRS_POINTSIZE && !state_.recording()) reszPointSize_ = value == state::kReszCode;
     if (!state_.recording() && type < state::kRenderStateCount && state_.renderState(type) == value)
         return D3D_OK;
     if (state_.setRenderState(type, value) != S_OK) return D3DERR_INVALIDCALL;
@@ -51,7 +51,7 @@ HRESULT STDMETHODCALLTYPE Device9::SetRenderState(D3DRENDERSTATETYPE type, DWORD
 HRESULT STDMETHODCALLTYPE Device9::GetRenderState(D3DRENDERSTATETYPE type, DWORD* value) {
     if (!value || type >= state::kRenderStateCount) return D3DERR_INVALIDCALL;
     auto guard = lock();
-    *value = type == D3DRS_POINTSIZE && reszPointSize_ ? state::kReszCode : state_.renderState(type);
+    *value = type == ::D3DRS_POINTSIZE && reszPointSize_ ? state::kReszCode : state_.renderState(type);
     return D3D_OK;
 }
 
