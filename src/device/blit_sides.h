@@ -40,6 +40,9 @@ std::optional<Side> findSide(Device& device, uint32_t handle, uint32_t level);
 // Moves the side's whole image to `layout` with a barrier. Outside a rendering pass.
 void enter(CommandContext& cmds, const vk::Device& vulkan, const Side& side, VkImageLayout layout);
 
+// The format's optimal-tiling features (vkGetPhysicalDeviceFormatProperties).
+VkFormatFeatureFlags formatFeatures(const vk::Device& vulkan, VkFormat format);
+
 bool inside(const RECT& r, uint32_t width, uint32_t height);
 uint32_t rectWidth(const RECT& r);
 uint32_t rectHeight(const RECT& r);

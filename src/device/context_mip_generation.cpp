@@ -2,6 +2,7 @@
 // GenerateMipSubLevels, textures made with D3DUSAGE_AUTOGENMIPMAP): every level below the top,
 // of every face, blitted from the level above it, halved. D3DTEXF_POINT picks texels, every other
 // filter averages them (a linear blit, where the format filters linearly).
+#include "device/blit_sides.h"
 #include "device/context.h"
 #include "device/ddi_boundary.h"
 
@@ -9,12 +10,6 @@ namespace ddivk::device {
 namespace {
 
 constexpr VkFormatFeatureFlags kBlits = VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT;
-
-VkFormatFeatureFlags featuresOf(const vk::Device& vulkan, VkFormat format) {
-    VkFormatProperties props{};
-    vkGetPhysicalDeviceFormatProperties(vulkan.physicalDevice(), format, &props);
-    return props.optimalTilingFeatures;
-}
 
 // A 2D or cube texture: what the token names.
 bool isLevelledTexture(const Resource* r) {
@@ -24,7 +19,7 @@ bool isLevelledTexture(const Resource* r) {
 // Its levels a blit can make: a colour format of whole texels, its image blittable.
 bool blitsLevels(const vk::Device& vulkan, Resource& r) {
     return r.format() && !r.format()->depthStencil && r.format()->blockSize == 1 &&
-           (featuresOf(vulkan, r.image().format()) & kBlits) == kBlits;
+           (blits::formatFeatures(vulkan, r.image().format()) & kBlits) == kBlits;
 }
 
 // Moves `level` (every face) from TRANSFER_DST to TRANSFER_SRC once its writes are done.
@@ -91,7 +86,7 @@ HRESULT Context::generateMipSubLevels(dp2::Items<D3DHAL_DP2GENERATEMIPSUBLEVELS>
                 continue;
             }
             const bool linear =
-                g.Filter != D3DTEXF_POINT && (featuresOf(vulkan, r.image().format()) &
+                g.Filter != D3DTEXF_POINT && (blits::formatFeatures(vulkan, r.image().format()) &
                                               VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) != 0;
             generateLevels(device_, r, linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
         }
