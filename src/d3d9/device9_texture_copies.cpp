@@ -135,10 +135,9 @@ HRESULT STDMETHODCALLTYPE Device9::StretchRect(IDirect3DSurface9* source, const 
     const bool scaled =
         from.right - from.left != to.right - to.left || from.bottom - from.top != to.bottom - to.top;
     if (plainToPlain && scaled) return D3DERR_INVALIDCALL;
-    // A multisampled source resolves into a plain target (scaled or not); into a multisampled
-    // target only its own kind copies, unscaled, in its format (transfers write no samples).
-    if (b.MultiSampleType != D3DMULTISAMPLE_NONE && (!sameSamples(a, b) || scaled || a.Format != b.Format))
-        return D3DERR_INVALIDCALL;
+    // Multisampled sides are taken either way, scaled or not (Wine's test_multisample_stretch_rect):
+    // a multisampled source is read through its resolve, and every sample of the destination's
+    // rectangle takes the copied colour (context_blits.cpp).
     if (FAILED(checkFormatConversion(*creation_.adapter, a.Format, b.Format))) return D3DERR_INVALIDCALL;
     auto guard = lock();
     D3DHAL_DP2BLT blt = bltItem<D3DHAL_DP2BLT>(*src, from, *dst, to);
@@ -189,9 +188,11 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateSurface(IDirect3DSurface9* source, cons
 }
 
 // D3D9's rules for depth-stencil surfaces: both plain depth-stencil surfaces (not texture
-// levels), neither discardable, the whole surface, the same size, format and samples, outside
-// BeginScene / EndScene. NONE, POINT and LINEAR filters are taken (Wine's depth_blit_test: Windows
-// takes LINEAR), all a copy since nothing is scaled. The driver's BLT copies depth and stencil
+// levels), neither discardable, the whole surface, the same size and format, outside
+// BeginScene / EndScene. A multisampled source may go into a single-sampled destination, which
+// takes sample 0 of each pixel (Wine's multisampled_depth_buffer_test: Windows resolves it);
+// otherwise the sample counts match. NONE, POINT and LINEAR filters are taken (Wine's depth_blit_test:
+// Windows takes LINEAR), all a copy since nothing is scaled. The driver's BLT copies depth and stencil
 // (context_blits.cpp).
 HRESULT Device9::stretchDepth(Surface9& src, const RECT* sourceRect, Surface9& dst,
                               const RECT* destinationRect, D3DTEXTUREFILTERTYPE filter) {
@@ -199,7 +200,8 @@ HRESULT Device9::stretchDepth(Surface9& src, const RECT* sourceRect, Surface9& d
     const D3DSURFACE_DESC& b = dst.desc();
     if (!(a.Usage & D3DUSAGE_DEPTHSTENCIL) || !(b.Usage & D3DUSAGE_DEPTHSTENCIL) || src.container() ||
         dst.container() || src.discardable() || dst.discardable() || a.Format != b.Format ||
-        !sameSamples(a, b) || a.Width != b.Width || a.Height != b.Height || filter > ::D3DTEXF_LINEAR)
+        !(sameSamples(a, b) || b.MultiSampleType == ::D3DMULTISAMPLE_NONE) || a.Width != b.Width ||
+        a.Height != b.Height || filter > ::D3DTEXF_LINEAR)
         return D3DERR_INVALIDCALL;
     const RECT whole{0, 0, LONG(a.Width), LONG(a.Height)};
     auto isWhole = [&](const RECT* r) {

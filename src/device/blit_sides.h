@@ -53,9 +53,13 @@ struct BltPlan {
     RECT from, to;
     bool copy = false; // unscaled, same storage: vkCmdCopyImage (exact); else vkCmdBlitImage
     VkFilter filter = VK_FILTER_NEAREST;
-    // A multisampled source into a single-sampled destination: the copy or blit reads the
-    // source's resolve (Device::resolve), made when the plan is recorded.
+    // A multisampled source the copy or blit reads through its resolve (Device::resolve), made
+    // when the plan is recorded; for a depth source, a resolve into the destination
+    // (Device::copyDepth).
     bool resolveSource = false;
+    // A multisampled colour destination the copy or blit writes through its twin, which a draw
+    // then writes into every sample (Device::writeSamplesFromTwin).
+    bool writeSamples = false;
 };
 
 // Records a checked plan after the work recorded before it (ends the rendering pass); marks a

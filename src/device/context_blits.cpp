@@ -132,18 +132,20 @@ HRESULT planBlt(Device& device, uint32_t source, const RECT& from, uint32_t sour
         if (scaled) return D3DERR_INVALIDCALL;
         if (src->subresource == dst->subresource && overlaps(from, to)) return D3DERR_INVALIDCALL;
     }
-    // Multisampled sides: a multisampled source resolves into a single-sampled colour
-    // destination (scaled or not, D3D9's downsampling StretchRect), or copies unscaled into a
-    // surface of its own sample count and format. Transfers cannot write samples otherwise.
-    const bool resolveSource = src->samples() > 1 && dst->samples() == 1;
-    if (src->samples() > 1 || dst->samples() > 1) {
-        const bool sameSamples = src->samples() == dst->samples();
-        if ((resolveSource && src->depth()) || (!resolveSource && !sameSamples) ||
-            (sameSamples && (scaled || src->vkFormat != dst->vkFormat || src->image() == dst->image()))) {
-            DDIVK_WARN_ONCE("BLT between %u and %u samples per pixel%s: not possible (D3DERR_INVALIDCALL)",
-                            src->samples(), dst->samples(), scaled ? ", scaled" : "");
-            return D3DERR_INVALIDCALL;
-        }
+    // Multisampled sides. Between surfaces of one sample count, an unscaled copy of one format
+    // copies the samples. Otherwise a multisampled source is read through its resolve, and a
+    // multisampled colour destination is written through its twin (Device::twin): the copy or
+    // blit lands there, and a draw writes it into every sample. A multisampled depth surface
+    // resolves into a single-sampled one (sample 0 of each pixel); nothing writes depth samples
+    // but a copy between surfaces of one sample count.
+    const bool sameSamples = src->samples() == dst->samples();
+    const bool copiesSamples = sameSamples && !scaled && src->vkFormat == dst->vkFormat;
+    const bool resolveSource = src->samples() > 1 && !copiesSamples;
+    const bool writeSamples = dst->samples() > 1 && !copiesSamples;
+    if (writeSamples && (dst->depth() || !device.writesSamples(dst->vkFormat))) {
+        DDIVK_WARN_ONCE("BLT from %u into %u samples per pixel of %s: not possible (D3DERR_INVALIDCALL)",
+                        src->samples(), dst->samples(), dst->format->name);
+        return D3DERR_INVALIDCALL;
     }
     if (src->depth() || dst->depth()) {
         const bool whole = from.left == 0 && from.top == 0 && rectWidth(from) == src->width &&
@@ -152,7 +154,7 @@ HRESULT planBlt(Device& device, uint32_t source, const RECT& from, uint32_t sour
             src->width != dst->width || src->height != dst->height)
             return D3DERR_INVALIDCALL;
     }
-    plan = {*src, *dst, from, to, false, VK_FILTER_NEAREST, resolveSource};
+    plan = {*src, *dst, from, to, false, VK_FILTER_NEAREST, resolveSource, writeSamples};
     plan.copy = !scaled && src->vkFormat == dst->vkFormat;
     if (!plan.copy) {
         const vk::Device& vulkan = device.vulkan();
@@ -236,7 +238,14 @@ void recordBlt(Device& device, const BltPlan& planned) {
     const vk::Device& vulkan = device.vulkan();
     cmds.endRendering();
     BltPlan p = planned;
+    if (p.resolveSource && p.src.depth()) {
+        device.copyDepth(*p.src.surface, *p.dst.surface); // (whole, one format: planBlt)
+        return;
+    }
     if (p.resolveSource) p.src.surface = device.resolve(*p.src.surface);
+    // Staged in the destination's twin, which the copy below writes in place of it.
+    Surface* samplesOf = p.writeSamples ? p.dst.surface : nullptr;
+    if (samplesOf) p.dst.surface = &device.twin(*samplesOf);
     if (p.src.image() == p.dst.image()) {
         recordCopyWithinImage(device, p);
     } else {
@@ -264,6 +273,8 @@ void recordBlt(Device& device, const BltPlan& planned) {
                            VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, p.filter);
         }
     }
+    if (samplesOf)
+        device.writeSamplesFromTwin(*samplesOf, {{p.to.left, p.to.top}, {rectWidth(p.to), rectHeight(p.to)}});
     const uint64_t serial = cmds.recordingSerial();
     if (p.src.texture) p.src.texture->markUsed(serial);
     if (p.dst.texture) {

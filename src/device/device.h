@@ -27,6 +27,7 @@
 #include "util/sync.h"
 #include "vk/device.h"
 #include "vk/pipeline_cache_file.h"
+#include "vk/sample_copy_pass.h"
 #include "vk/swapchain.h"
 
 namespace ddivk::device {
@@ -106,6 +107,15 @@ class Device {
     // presents read. The surface itself when it has one sample; nullptr for a multisampled
     // depth surface (Vulkan resolves those only at the end of a pass). Throws vk::Error.
     Surface* resolve(Surface& surface);
+    // The single-sampled twin of a multisampled colour surface, made on first use and kept with
+    // it: the image its resolve fills, and where a copy into its samples is staged. Throws
+    // vk::Error.
+    Surface& twin(Surface& surface);
+    // Writes `area` of the surface's twin into every sample of the multisampled colour surface,
+    // after the work recorded before it (a draw: vk::SampleCopyPass). Throws vk::Error.
+    void writeSamplesFromTwin(Surface& surface, const VkRect2D& area);
+    // Whether writeSamplesFromTwin can write multisampled surfaces of this format.
+    bool writesSamples(VkFormat format) const;
     // Copies depth surface `source` into `dest`, a single-sampled depth surface of its size and
     // format (an INTZ texture's level): a copy, or sample 0 of each pixel of a multisampled
     // source through a pass's depth resolve. RESZ (state/vendor_states.h). Throws vk::Error.
@@ -186,6 +196,7 @@ class Device {
     std::unique_ptr<StreamOutput> streamOutput_;
     std::unique_ptr<StreamOutput> processVerticesCapture_;
     std::unique_ptr<vk::GammaPass> gammaPass_; // made at the first present through a ramp
+    std::unique_ptr<vk::SampleCopyPass> sampleCopyPass_; // made at the first copy into samples
     std::unordered_map<uint32_t, std::unique_ptr<Surface>> surfaces_;
     std::unordered_map<uint32_t, std::unique_ptr<Resource>> resources_;
     std::vector<std::unique_ptr<Resource>> graveyard_; // destroyed, the GPU may still read them

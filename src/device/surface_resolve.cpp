@@ -1,6 +1,7 @@
 // Multisampled surfaces are drawn into as they are and read through their resolve: a
 // single-sampled twin of the same format that vkCmdResolveImage fills (each pixel the average
-// of its samples), made on the first read and kept with the surface. Depth surfaces have no
+// of its samples), made on the first read and kept with the surface. Copies into their samples
+// are staged in the twin and drawn from it into every sample (vk::SampleCopyPass). Depth surfaces have no
 // twin; RESZ copies one into an INTZ texture (copyDepth).
 #include "device/device.h"
 
@@ -18,21 +19,27 @@ void enter(const vk::Device& vulkan, VkCommandBuffer cb, Surface& s, VkImageLayo
 
 } // namespace
 
-Surface* Device::resolve(Surface& surface) {
-    if (surface.samples() <= 1) return &surface;
-    if (surface.isDepthStencil() || !surface.hasImage()) return nullptr;
+Surface& Device::twin(Surface& surface) {
     if (!surface.resolved()) {
         vk::ImageDesc desc = surface.image().desc();
         desc.samples = VK_SAMPLE_COUNT_1_BIT;
         desc.alternateViewFormat = VK_FORMAT_UNDEFINED;
-        // A resolve writes a colour attachment's format; blits and copies read the twin.
+        // A resolve writes a colour attachment's format; blits and copies read the twin, and
+        // write it to stage a copy into the samples, which samples it.
         desc.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+        if (writesSamples(desc.format)) desc.usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
         surface.setResolved(std::make_unique<Surface>(0, surface.format(), surface.vkFormat(),
                                                       surface.usage(),
                                                       vk::Image::create(vulkan_->allocator(), desc)));
     }
-    Surface& twin = *surface.resolved();
+    return *surface.resolved();
+}
+
+Surface* Device::resolve(Surface& surface) {
+    if (surface.samples() <= 1) return &surface;
+    if (surface.isDepthStencil() || !surface.hasImage()) return nullptr;
+    Surface& twin = this->twin(surface);
     commands_->endRendering();
     VkCommandBuffer cb = commands_->commands();
     // Barriers even where the layouts stay: the draws before this, and the reads of the twin
@@ -47,6 +54,26 @@ Surface* Device::resolve(Surface& surface) {
                       twin.image().handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
     enter(*vulkan_, cb, twin, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     return &twin;
+}
+
+bool Device::writesSamples(VkFormat format) const {
+    if (!vk::SampleCopyPass::supported(*vulkan_)) return false;
+    VkFormatProperties props{};
+    vkGetPhysicalDeviceFormatProperties(vulkan_->physicalDevice(), format, &props);
+    return props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+}
+
+void Device::writeSamplesFromTwin(Surface& surface, const VkRect2D& area) {
+    Surface& source = twin(surface);
+    if (!sampleCopyPass_) sampleCopyPass_ = std::make_unique<vk::SampleCopyPass>(*vulkan_);
+    commands_->endRendering();
+    VkCommandBuffer cb = commands_->commands();
+    enter(*vulkan_, cb, source, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+    enter(*vulkan_, cb, surface, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    sampleCopyPass_->record(cb, source.view(), surface.view(), surface.vkFormat(),
+                            surface.image().desc().samples, area);
+    // The draw path's bindings no longer hold: it binds its pipeline and descriptors again.
+    commands_->setBinder(nullptr);
 }
 
 void Device::copyDepth(Surface& source, Surface& dest) {

@@ -2,8 +2,8 @@
 // requires 4 samples of every device for these formats), a triangle drawn into them and resolved
 // with StretchRect into a plain render target, and each pixel compared with the coverage
 // computed here at the standard 4-sample positions; D3D9's rules for multisampled surfaces
-// (no lock, no GetRenderTargetData, no copy into one from a plain surface) and for the present
-// parameters that ask for them.
+// (no lock, no GetRenderTargetData; StretchRect in and out of them, and a multisampled depth
+// buffer into a plain one) and for the present parameters that ask for them.
 #include "check.h"
 #include "device_support.h"
 #include "support.h"
@@ -183,7 +183,7 @@ TEST(Multisample, SampleMaskChoosesTheSamplesWritten) {
 }
 
 // D3D9: multisampled surfaces are not locked or read directly; StretchRect resolves them, and
-// copies into one only from its own kind, unscaled.
+// writes them from any colour surface, scaled or not.
 TEST(Multisample, SurfaceRulesFollowD3D9) {
     MultisampledDevice t;
     REQUIRE(t.device != nullptr);
@@ -206,16 +206,28 @@ TEST(Multisample, SurfaceRulesFollowD3D9) {
     // A copy between multisampled surfaces keeps the samples: its resolve is the original's.
     CHECK_EQ(t->StretchRect(back, nullptr, lockable, nullptr, D3DTEXF_NONE), D3D_OK);
     CHECK_EQ(mismatchedCoverage(resolvedPixels(t.device, lockable), 0xF), 0);
-    const RECT half{0, 0, kWidth / 2, kHeight / 2};
-    CHECK_EQ(t->StretchRect(back, nullptr, lockable, &half, D3DTEXF_LINEAR),
-             D3DERR_INVALIDCALL); // scaled (as above)
-    // Into a multisampled surface from a plain one: refused, nothing changes. (Windows takes it,
-    // Wine's test_multisample_stretch_rect; docs/d3d9-dll.md, "Not done yet".)
+    // Scaled between multisampled surfaces: the source's resolve, stretched (Wine's
+    // test_multisample_stretch_rect: Windows takes it). The back buffer's top-left quarter
+    // doubled with POINT: pixel (x, y) of the copy is resolved pixel (x / 2, y / 2).
+    const RECT quarter{0, 0, kWidth / 2, kHeight / 2};
+    CHECK_EQ(t->StretchRect(back, &quarter, lockable, nullptr, D3DTEXF_POINT), D3D_OK);
+    CHECK_EQ(mismatchedPixels(
+                 resolvedPixels(t.device, lockable), kWidth, kHeight,
+                 [](int x, int y) { return expectedPixel(x / 2, y / 2, 0xF); }, 1),
+             0);
+    // Into a multisampled surface from a plain one, here halved: every sample of the rectangle
+    // takes the colour, and the triangle stays outside it.
     IDirect3DSurface9* plain = plainTarget(t.device);
     REQUIRE(plain != nullptr);
     CHECK_EQ(t->ColorFill(plain, nullptr, 0xFFFF0000), D3D_OK);
-    CHECK_EQ(t->StretchRect(plain, nullptr, back, nullptr, D3DTEXF_NONE), D3DERR_INVALIDCALL);
-    CHECK_EQ(mismatchedCoverage(resolvedPixels(t.device, back), 0xF), 0);
+    CHECK_EQ(t->StretchRect(plain, nullptr, back, &quarter, D3DTEXF_LINEAR), D3D_OK);
+    CHECK_EQ(mismatchedPixels(
+                 resolvedPixels(t.device, back), kWidth, kHeight,
+                 [](int x, int y) {
+                     return x < kWidth / 2 && y < kHeight / 2 ? 0xFF0000u : expectedPixel(x, y, 0xF);
+                 },
+                 1),
+             0);
     // A scaled resolve into a plain target of half the size is allowed.
     IDirect3DSurface9* small = nullptr;
     REQUIRE(t->CreateRenderTarget(kWidth / 2, kHeight / 2, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE,
@@ -248,6 +260,45 @@ TEST(Multisample, SurfaceRulesFollowD3D9) {
     lockable->Release();
     sysmem->Release();
     back->Release();
+}
+
+// StretchRect of the multisampled depth buffer into a plain one of its size and format resolves
+// it (Wine's multisampled_depth_buffer_test): each pixel takes sample 0's depth. A white quad at
+// z = 0.75 drawn with LESS over it then shows where sample 0 lay outside the triangle (z = 0.5).
+TEST(Multisample, StretchRectResolvesTheDepthBufferIntoAPlainOne) {
+    MultisampledDevice t;
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9* depth = nullptr;
+    REQUIRE(t->GetDepthStencilSurface(&depth) == D3D_OK);
+    REQUIRE(drawTriangle(t.device));
+    IDirect3DSurface9* plainDepth = nullptr;
+    REQUIRE(t->CreateDepthStencilSurface(kWidth, kHeight, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, FALSE,
+                                         &plainDepth, nullptr) == D3D_OK);
+    CHECK_EQ(t->StretchRect(depth, nullptr, plainDepth, nullptr, D3DTEXF_NONE), D3D_OK);
+    // Not the other way: nothing writes the samples of a depth buffer from a plain one.
+    CHECK_EQ(t->StretchRect(plainDepth, nullptr, depth, nullptr, D3DTEXF_NONE), D3DERR_INVALIDCALL);
+
+    IDirect3DSurface9* plain = plainTarget(t.device);
+    REQUIRE(plain != nullptr);
+    CHECK_EQ(t->SetRenderTarget(0, plain), D3D_OK);
+    CHECK_EQ(t->SetDepthStencilSurface(plainDepth), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 0.0f, 0), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZFUNC, D3DCMP_LESS), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_ZWRITEENABLE, FALSE), D3D_OK);
+    const float w = float(kWidth), h = float(kHeight);
+    const ScreenVertex quad[4] = {{0.0f, 0.0f, 0.75f, 1.0f, 0xFFFFFFFF},
+                                  {w, 0.0f, 0.75f, 1.0f, 0xFFFFFFFF},
+                                  {0.0f, h, 0.75f, 1.0f, 0xFFFFFFFF},
+                                  {w, h, 0.75f, 1.0f, 0xFFFFFFFF}};
+    CHECK_EQ(t->BeginScene(), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, quad, sizeof(ScreenVertex)), D3D_OK);
+    CHECK_EQ(t->EndScene(), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readPixels(t.device, plain), kWidth, kHeight,
+                              [](int x, int y) { return coveredSamples(x, y) & 1 ? 0u : 0xFFFFFFu; }),
+             0);
+    plain->Release();
+    plainDepth->Release();
+    depth->Release();
 }
 
 TEST(Multisample, PresentParametersFollowD3D9) {

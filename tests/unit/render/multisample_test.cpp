@@ -152,16 +152,98 @@ TEST_F(Multisample, BltBetweenMultisampledSurfacesCopiesTheSamples) {
     EXPECT_TRUE(nearlyMatches(bltAndRead(4), expected(), kWidth));
 }
 
-TEST_F(Multisample, BltIntoAMultisampledSurfaceFromAPlainOneIsRefused) {
+// D3D9's StretchRect writes a multisampled surface from a single-sampled one, scaled or not:
+// every sample of each pixel in the rectangle takes the copied colour. The plain surface's left
+// half is red and its right half blue; halved into the rectangle (4,4)-(36,28), point sampling
+// reads texel 2 * (x - 4) + 1 for pixel x, so x < 20 is red. The triangle's partly covered pixels
+// under the rectangle would resolve to a mix if any of their samples kept its colour.
+TEST_F(Multisample, BltIntoAMultisampledSurfaceFromAPlainOneWritesEverySample) {
     drawTriangle();
     const uint32_t plain = createSurface(D3DFMT_X8R8G8B8, DDIVK_SURFACE_RENDERTARGET, 1);
     CommandStream s;
-    s.cmd(D3DDP2OP_BLT, 1).put(wholeBlt(plain, target_));
+    s.cmd(D3DDP2OP_COLORFILL, 2)
+        .put(D3DHAL_DP2COLORFILL{plain, {0, 0, int32_t(kWidth / 2), int32_t(kHeight)}, 0xFFFF0000})
+        .put(D3DHAL_DP2COLORFILL{
+            plain, {int32_t(kWidth / 2), 0, int32_t(kWidth), int32_t(kHeight)}, 0xFF0000FF});
+    s.cmd(D3DDP2OP_BLT, 1)
+        .put(D3DHAL_DP2BLT{
+            plain, {0, 0, int32_t(kWidth), int32_t(kHeight)}, 0, target_, {4, 4, 36, 28}, 0, 0});
+    ASSERT_EQ(execute(s), S_OK);
+    std::vector<uint32_t> want = expected();
+    for (uint32_t y = 4; y < 28; ++y)
+        for (uint32_t x = 4; x < 36; ++x)
+            want[y * kWidth + x] = x < 20 ? 0xFFFF0000 : 0xFF0000FF;
+    EXPECT_TRUE(nearlyMatches(readTarget(), want, kWidth));
+    EXPECT_EQ(ddivk_surface_destroy(device_, plain), S_OK);
+}
+
+// A scaled BLT between multisampled surfaces reads the source's resolve: doubled with point
+// sampling, pixel (x, y) of the copy is the resolved pixel (x / 2, y / 2) of the triangle.
+TEST_F(Multisample, ScaledBltBetweenMultisampledSurfacesStretchesTheResolve) {
+    drawTriangle();
+    const uint32_t copy = createSurface(D3DFMT_X8R8G8B8, DDIVK_SURFACE_RENDERTARGET, 4);
+    CommandStream s;
+    s.cmd(D3DDP2OP_BLT, 1)
+        .put(D3DHAL_DP2BLT{target_,
+                           {0, 0, int32_t(kWidth / 2), int32_t(kHeight / 2)},
+                           0,
+                           copy,
+                           {0, 0, int32_t(kWidth), int32_t(kHeight)},
+                           0,
+                           DP2BLT_POINT});
+    ASSERT_EQ(execute(s), S_OK);
+    const std::vector<uint32_t> source = expected();
+    std::vector<uint32_t> want(source.size());
+    for (uint32_t y = 0; y < kHeight; ++y)
+        for (uint32_t x = 0; x < kWidth; ++x)
+            want[y * kWidth + x] = source[(y / 2) * kWidth + x / 2];
+    EXPECT_TRUE(nearlyMatches(read(copy), want, kWidth));
+    EXPECT_EQ(ddivk_surface_destroy(device_, copy), S_OK);
+}
+
+// A multisampled depth buffer BLT whole into a single-sampled one of its format resolves: each
+// pixel takes sample 0's depth. A quad at z = 0.75 then passes a LESS test only where sample 0
+// of the pixel lay outside the triangle (z = 0.5) and kept the cleared 1.0.
+TEST_F(Multisample, BltOfAMultisampledDepthBufferIntoAPlainOneResolvesIt) {
+    drawTriangle();
+    const uint32_t plain = createSurface(D3DFMT_X8R8G8B8, DDIVK_SURFACE_RENDERTARGET, 1);
+    const uint32_t plainDepth = createSurface(D3DFMT_D24S8, DDIVK_SURFACE_DEPTHSTENCIL, 1);
+    CommandStream s;
+    s.cmd(D3DDP2OP_BLT, 1).put(wholeBlt(depth_, plainDepth));
+    s.cmd(D3DDP2OP_SETRENDERTARGET, 1).put(D3DHAL_DP2SETRENDERTARGET{plain, plainDepth});
+    clear(s, D3DCLEAR_TARGET, 0xFF000000);
+    renderState(s, D3DRS_ZFUNC, D3DCMP_LESS);
+    renderState(s, D3DRS_ZWRITEENABLE, 0);
+    s.cmd(D3DDP2OP_TRIANGLELIST, 1).put(D3DHAL_DP2TRIANGLELIST{0});
+    s.cmd(D3DDP2OP_TRIANGLELIST, 1).put(D3DHAL_DP2TRIANGLELIST{3});
+    const float w = float(kWidth), h = float(kHeight);
+    const std::vector<TLVertex> quad = {vtx(0, 0, 0xFFFFFFFF, 0.75f), vtx(w, 0, 0xFFFFFFFF, 0.75f),
+                                        vtx(0, h, 0xFFFFFFFF, 0.75f), vtx(w, 0, 0xFFFFFFFF, 0.75f),
+                                        vtx(w, h, 0xFFFFFFFF, 0.75f), vtx(0, h, 0xFFFFFFFF, 0.75f)};
+    ASSERT_EQ(execute(s, quad), S_OK);
+    std::vector<uint32_t> want(size_t(kWidth) * kHeight);
+    for (uint32_t y = 0; y < kHeight; ++y)
+        for (uint32_t x = 0; x < kWidth; ++x)
+            want[y * kWidth + x] = coveredSamples(kTriangle, x, y) & 1 ? 0xFF000000 : 0xFFFFFFFF;
+    EXPECT_TRUE(nearlyMatches(read(plain), want, kWidth));
+    CommandStream back;
+    back.cmd(D3DDP2OP_SETRENDERTARGET, 1).put(D3DHAL_DP2SETRENDERTARGET{target_, depth_});
+    ASSERT_EQ(execute(back), S_OK);
+    EXPECT_EQ(ddivk_surface_destroy(device_, plainDepth), S_OK);
+    EXPECT_EQ(ddivk_surface_destroy(device_, plain), S_OK);
+}
+
+// A single-sampled depth buffer cannot be copied into a multisampled one: refused, and the
+// target keeps its triangle.
+TEST_F(Multisample, BltOfAPlainDepthBufferIntoAMultisampledOneIsRefused) {
+    drawTriangle();
+    const uint32_t plainDepth = createSurface(D3DFMT_D24S8, DDIVK_SURFACE_DEPTHSTENCIL, 1);
+    CommandStream s;
+    s.cmd(D3DDP2OP_BLT, 1).put(wholeBlt(plainDepth, depth_));
     EXPECT_EQ(execute(s), D3DERR_INVALIDCALL);
     EXPECT_EQ(errorOffset(), 0u);
-    // The target is as it was.
     EXPECT_TRUE(nearlyMatches(readTarget(), expected(), kWidth));
-    EXPECT_EQ(ddivk_surface_destroy(device_, plain), S_OK);
+    EXPECT_EQ(ddivk_surface_destroy(device_, plainDepth), S_OK);
 }
 
 TEST_F(Multisample, ColorFillWritesEverySample) {
