@@ -69,6 +69,8 @@ class Emitter {
     // The register value of a source before swizzle and modifier.
     Id registerValue(const Instruction& ins, const SrcParam& s);
     Id applySwizzle(Id v4, uint8_t swizzle);
+    // A lookup's result reordered by the swizzle of the instruction's sampler source (src[1]).
+    Id samplerSwizzled(const Instruction& ins, Id texel);
     Id applyModifier(const Instruction& ins, Id v4, SrcMod mod);
     // Writes `value` (vec4) through the destination: shift, saturate, write mask, predicate.
     void dst(const Instruction& ins, Id value);

@@ -102,6 +102,12 @@ Id Emitter::sample(const Instruction& ins, uint32_t sampler, Id coord, bool proj
     return b.sampleExplicitLod(tVec4, image, uv, args);
 }
 
+// A swizzle on the sampler source (ps_3_0; vs_3_0's texldl) reorders the lookup's result, as
+// Windows' drivers do (Wine's fetch4_test reads s0.yzwx).
+Id Emitter::samplerSwizzled(const Instruction& ins, Id texel) {
+    return applySwizzle(texel, ins.src[1].swizzle);
+}
+
 void Emitter::discardIf(Id cond) {
     out_.discards = true;
     spirv::IfElse branch(b, cond);
@@ -123,20 +129,23 @@ bool Emitter::texture(const Instruction& ins) {
             const Id coord = src(ins, 0);
             const bool project = ins.control & kTexldProject;
             const bool bias = ins.control & kTexldBias;
-            dst(ins, sample(ins, ins.src[1].number, coord, project, bias ? Lod::Bias : Lod::Implicit,
-                            bias ? component(coord, 3) : 0));
+            dst(ins, samplerSwizzled(ins, sample(ins, ins.src[1].number, coord, project,
+                                                 bias ? Lod::Bias : Lod::Implicit,
+                                                 bias ? component(coord, 3) : 0)));
         }
         return true;
     case kTexldl: {
         if (ins.src.size() < 2 || ins.src[1].type != RegType::Sampler) fail(ins, "the second source must be a sampler");
         const Id coord = src(ins, 0);
-        dst(ins, sample(ins, ins.src[1].number, coord, false, Lod::Explicit, component(coord, 3)));
+        dst(ins, samplerSwizzled(
+                     ins, sample(ins, ins.src[1].number, coord, false, Lod::Explicit, component(coord, 3))));
         return true;
     }
     case kTexldd:
         requirePixel(ins);
         if (ins.src.size() < 4 || ins.src[1].type != RegType::Sampler) fail(ins, "the second source must be a sampler");
-        dst(ins, sample(ins, ins.src[1].number, src(ins, 0), false, Lod::Grad, 0, src(ins, 2), src(ins, 3)));
+        dst(ins, samplerSwizzled(ins, sample(ins, ins.src[1].number, src(ins, 0), false, Lod::Grad, 0,
+                                             src(ins, 2), src(ins, 3))));
         return true;
     case kTexkill: {
         requirePixel(ins);

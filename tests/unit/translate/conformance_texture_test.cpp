@@ -4,6 +4,8 @@
 // are NEAREST at texel centres where the value must be exact, LINEAR against the analytic
 // blend where filtering or the level of detail is the point.
 #include <cstring>
+#include <string>
+#include <tuple>
 
 #include "unit/translate/conformance.h"
 
@@ -207,6 +209,29 @@ TEST(TranslateConformance, TexldbAddsTheBiasInWToTheImplicitLod) {
     for (uint32_t y = 0; y < 8; ++y)
         for (uint32_t x = 0; x < 8; ++x)
             EXPECT_TRUE(near(out[y * 8 + x], levelColor(std::min(y, kMipLevels - 1)), kExact, y * 8 + x));
+}
+
+// A swizzle on the sampler (ps_3_0, and vs_3_0's texldl) reorders the lookup's result, as it
+// does on Windows (Wine's fetch4_test reads s0.yzwx) and in other D3D9 layers: component i of
+// the result is component swizzle[i] of the texel.
+TEST(TranslateConformance, SamplerSwizzleReordersTheResult) {
+    PixelInputs in;
+    in.texcoords = {{{centre(1, 4), centre(2, 4), 0.0f, 0.0f}}};
+    const Float4 t = texel(1, 2);
+    for (const auto& [op, swizzle, want] : {std::tuple{"texld", "yzwx", Float4{t[1], t[2], t[3], t[0]}},
+                                            std::tuple{"texldl", "wzyx", Float4{t[3], t[2], t[1], t[0]}},
+                                            std::tuple{"texldp", "xxyy", Float4{t[0], t[0], t[1], t[1]}}}) {
+        SCOPED_TRACE(op);
+        // (texldp divides by w: 1 here.)
+        PixelInputs rowIn = in;
+        rowIn.texcoords[0][0][3] = std::string(op) == "texldl" ? 0.0f : 1.0f;
+        const std::string text = std::string("ps_3_0\ndcl_texcoord0 v0\ndcl_2d s0\n") + op + " r0, v0, s0." +
+                                 swizzle + "\nmov oC0, r0\n";
+        const auto out = runPixelShader(
+            text, rowIn, 1, [](ShaderRun& run) { run.textures.push_back(patternTexture(kPs0, 4, 4)); });
+        ASSERT_EQ(out.size(), 1u);
+        EXPECT_TRUE(near(out[0], want, kExact, 0));
+    }
 }
 
 TEST(TranslateConformance, TexldlSelectsTheLevelInW) {
