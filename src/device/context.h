@@ -92,6 +92,7 @@ class Context final : public dp2::Target {
     HRESULT drawLegacy(dp2::Items<dp2::LegacyDraw> draws) override;
     HRESULT drawPrimitive(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE> items) override;
     HRESULT drawPrimitive2(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE2> items) override;
+    HRESULT clippedTriangleFan(dp2::Items<D3DHAL_CLIPPEDTRIANGLEFAN> items) override;
     HRESULT clear(const dp2::ClearArgs& args) override;
 
     // --- Blits and fills (context_blits.cpp) ---
@@ -104,6 +105,9 @@ class Context final : public dp2::Target {
     HRESULT generateMipSubLevels(dp2::Items<D3DHAL_DP2GENERATEMIPSUBLEVELS> items) override;
     // SETTEXLOD (context_state.cpp): a texture's most detailed sampled level.
     HRESULT setTexLod(dp2::Items<D3DHAL_DP2SETTEXLOD> items) override;
+    HRESULT addDirtyRect(dp2::Items<D3DHAL_DP2ADDDIRTYRECT> items) override;
+    HRESULT addDirtyBox(dp2::Items<D3DHAL_DP2ADDDIRTYBOX> items) override;
+    HRESULT setPriority(dp2::Items<D3DHAL_DP2SETPRIORITY> items) override;
     // The UMD door's ColorFill of level `level` of a texture (its subresource index; 0 for
     // surfaces), and its TexBlt of one cube-map face (`face`, D3DCUBEMAP_FACES order).
     HRESULT colorFillLevel(const D3DHAL_DP2COLORFILL& item, uint32_t level);

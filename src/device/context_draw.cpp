@@ -94,6 +94,22 @@ HRESULT Context::drawPrimitive2(dp2::Items<D3DHAL_DP2DRAWPRIMITIVE2> items) {
     });
 }
 
+// D3DDP2OP_CLIPPEDTRIANGLEFAN (DirectX 8 on, for fans the runtime clipped itself): a fan of
+// PrimitiveCount triangles from FirstVertexOffset bytes into stream 0, as DRAWPRIMITIVE2 draws
+// one. The edge flags only say which edges D3DFILL_WIREFRAME draws; as for TRIANGLEFAN_IMM they
+// are ignored (drawLegacy).
+HRESULT Context::clippedTriangleFan(dp2::Items<D3DHAL_CLIPPEDTRIANGLEFAN> items) {
+    return guarded("clippedTriangleFan", [&] {
+        for (const auto& f : items) {
+            if (HRESULT hr =
+                    draw(DrawCall::primitive2(D3DPT_TRIANGLEFAN, f.FirstVertexOffset, f.PrimitiveCount));
+                failed(hr))
+                return hr;
+        }
+        return S_OK;
+    });
+}
+
 HRESULT Context::drawIndexedPrimitive(dp2::Items<D3DHAL_DP2DRAWINDEXEDPRIMITIVE> items) {
     return guarded("drawIndexedPrimitive", [&] {
         for (const auto& d : items) {

@@ -80,6 +80,46 @@ HRESULT Context::setTexLod(dp2::Items<D3DHAL_DP2SETTEXLOD> items) {
         });
 }
 
+// The driver-managed resource hints. ADDDIRTYRECT / ADDDIRTYBOX name the region of a texture's
+// top level the runtime changed since the driver last uploaded it, and SETPRIORITY orders the
+// evictions of managed resources. This driver uploads what a lock wrote when it is unlocked and
+// keeps every resource resident, so each takes effect as nothing; what it names is checked (a
+// 2D or cube texture's rectangle, a volume texture's box, any resource's priority).
+HRESULT Context::addDirtyRect(dp2::Items<D3DHAL_DP2ADDDIRTYRECT> items) {
+    return applyChecked(
+        items,
+        [&](const auto& d) {
+            const Resource* r = device_.findResource(d.dwSurface);
+            if (!r || (r->kind() != ResourceKind::Texture2D && r->kind() != ResourceKind::CubeTexture))
+                return false;
+            const SubresourceLayout& top = r->subresource(0);
+            const RECT& a = d.rDirtyArea;
+            return a.left >= 0 && a.top >= 0 && a.left < a.right && a.top < a.bottom &&
+                   int64_t(a.right) <= top.width && int64_t(a.bottom) <= top.height;
+        },
+        [](const auto&) { return S_OK; });
+}
+
+HRESULT Context::addDirtyBox(dp2::Items<D3DHAL_DP2ADDDIRTYBOX> items) {
+    return applyChecked(
+        items,
+        [&](const auto& d) {
+            const Resource* r = device_.findResource(d.dwSurface);
+            if (!r || r->kind() != ResourceKind::VolumeTexture) return false;
+            const SubresourceLayout& top = r->subresource(0);
+            const D3DBOX& b = d.DirtyBox;
+            return b.Left < b.Right && b.Top < b.Bottom && b.Front < b.Back && b.Right <= top.width &&
+                   b.Bottom <= top.height && b.Back <= top.depth;
+        },
+        [](const auto&) { return S_OK; });
+}
+
+HRESULT Context::setPriority(dp2::Items<D3DHAL_DP2SETPRIORITY> items) {
+    return applyChecked(
+        items, [&](const auto& p) { return device_.findResource(p.dwDDSurface) != nullptr; },
+        [](const auto&) { return S_OK; });
+}
+
 HRESULT Context::zRange(dp2::Items<D3DHAL_DP2ZRANGE> items) {
     return applyEach(items, [&](const auto& z) { return state_.setZRange(z.dvMinZ, z.dvMaxZ); });
 }

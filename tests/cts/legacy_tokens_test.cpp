@@ -1,6 +1,7 @@
 // The legacy DP2 primitive tokens (POINTS, LINELIST, LINESTRIP, TRIANGLELIST, TRIANGLESTRIP,
 // TRIANGLEFAN, INDEXEDLINELIST(2), INDEXEDLINESTRIP, INDEXEDTRIANGLELIST(2), INDEXEDTRIANGLESTRIP,
-// INDEXEDTRIANGLEFAN, LINELIST_IMM, TRIANGLEFAN_IMM) draw through the same path as every other
+// INDEXEDTRIANGLEFAN, LINELIST_IMM, TRIANGLEFAN_IMM; and DirectX 8's CLIPPEDTRIANGLEFAN, which
+// reads stream 0) draw through the same path as every other
 // draw: dwVertexType is the FVF of their vertices (the DP2 vertex data, or the IMM vertices in
 // the command buffer), whatever the state's FVF, declaration and stream 0 are. The spec page
 // (d3ddrawprimitives2.txt) has the driver fail a call whose dwVertexType lacks D3DFVF_XYZRHW or
@@ -286,6 +287,35 @@ TEST_F(LegacyTokens, WorldTransformLeavesPretransformedVerticesInPlace) {
     ASSERT_EQ(submit(s, v), S_OK) << "error offset " << errorOffset();
     ReferenceTarget want = background();
     want.triangle(ref(v[0]), ref(v[1]), ref(v[2]));
+    expectDrawn(want);
+}
+
+// D3DDP2OP_CLIPPEDTRIANGLEFAN (DirectX 8 on): each D3DHAL_CLIPPEDTRIANGLEFAN draws a fan of
+// PrimitiveCount triangles whose vertices start FirstVertexOffset bytes into stream 0, read with
+// the state's FVF like DRAWPRIMITIVE2: the call's DP2 vertex data (here magenta decoys over the
+// whole target) is not read. The edge flags only choose the wireframe edges.
+TEST_F(LegacyTokens, ClippedTriangleFanDrawsFromAByteOffsetIntoStream0) {
+    const uint32_t green = 0xFF00FF00, blue = 0xFF4080C0;
+    const std::vector<Vertex> v = {kUnused,         kUnused,         {20, 24, green}, {20, 8, green},
+                                   {36, 24, green}, {20, 40, green}, {48, 20, blue},  {48, 6, blue},
+                                   {60, 20, blue},  kUnused};
+    const float w = float(kWidth), h = float(kHeight);
+    const uint32_t decoy = 0xFFFF00FF;
+    const std::vector<Vertex> decoys(10, Vertex{0, 0, decoy});
+    std::vector<Vertex> cover = {{0, 0, decoy}, {w, 0, decoy}, {w, h, decoy}, {0, h, decoy}};
+    cover.insert(cover.end(), decoys.begin(), decoys.end());
+    CommandStream s;
+    s.cmd(D3DDP2OP_SETVERTEXSHADER, 1).put(D3DHAL_DP2VERTEXSHADER{fvf()});
+    s.cmd(D3DDP2OP_SETSTREAMSOURCE2, 1)
+        .put(D3DHAL_DP2SETSTREAMSOURCE2{0, createBuffer(bytes(v)), 0, stride()});
+    s.cmd(D3DDP2OP_CLIPPEDTRIANGLEFAN, 2)
+        .put(D3DHAL_CLIPPEDTRIANGLEFAN{2 * stride(), 0x3, 2})
+        .put(D3DHAL_CLIPPEDTRIANGLEFAN{6 * stride(), 0, 1});
+    ASSERT_EQ(submit(s, cover), S_OK) << "error offset " << errorOffset();
+    ReferenceTarget want = background();
+    want.triangle(ref(v[2]), ref(v[3]), ref(v[4]));
+    want.triangle(ref(v[2]), ref(v[4]), ref(v[5]));
+    want.triangle(ref(v[6]), ref(v[7]), ref(v[8]));
     expectDrawn(want);
 }
 

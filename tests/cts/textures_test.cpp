@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <functional>
 #include <tuple>
+#include <utility>
 
 #include "cts/cts_fixture.h"
 
@@ -429,6 +431,69 @@ TEST_P(Textures, AShortInitialDataPitchFailsAndChangesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(BothDoors, Textures, ::testing::Values(Door::Dp2, Door::Umd),
                          [](const auto& p) { return std::string(doorName(p.param)); });
+
+// The driver-managed resource hints of DP2: ADDDIRTYRECT (a rectangle of a 2D or cube texture's
+// top level) and ADDDIRTYBOX (a box of a volume texture's) tell the driver what the runtime
+// changed since its last upload, and SETPRIORITY orders evictions. This driver uploads what a
+// lock wrote at its unlock and evicts nothing, so they take effect as nothing; what they name is
+// checked, and a token that names no such resource or region is refused where it stands.
+TEST_F(Textures, ResourceHintTokensNameTheirResources) {
+    const uint32_t flat = createTexture(0, D3DFMT_A8R8G8B8, 8, 4, 1, 2);
+    const uint32_t cube = createTexture(D3DDDI_RESOURCE_CUBEMAP, D3DFMT_A8R8G8B8, 4, 4, 1, 1);
+    const uint32_t volume = createTexture(D3DDDI_RESOURCE_VOLUME, D3DFMT_A8R8G8B8, 4, 4, 2, 1);
+    const uint32_t buffer = createBuffer(std::vector<uint32_t>(16, 0));
+    CommandStream s;
+    s.cmd(D3DDP2OP_ADDDIRTYRECT, 2)
+        .put(D3DHAL_DP2ADDDIRTYRECT{flat, {0, 0, 8, 4}})
+        .put(D3DHAL_DP2ADDDIRTYRECT{cube, {1, 1, 3, 2}});
+    s.cmd(D3DDP2OP_ADDDIRTYBOX, 1).put(D3DHAL_DP2ADDDIRTYBOX{volume, {0, 0, 4, 4, 1, 2}});
+    s.cmd(D3DDP2OP_SETPRIORITY, 3)
+        .put(D3DHAL_DP2SETPRIORITY{flat, 7})
+        .put(D3DHAL_DP2SETPRIORITY{volume, 0})
+        .put(D3DHAL_DP2SETPRIORITY{buffer, 1});
+    run(s);
+
+    using Tokens = std::function<void(CommandStream&)>;
+    const std::pair<const char*, Tokens> bad[] = {
+        {"a rectangle past the top level",
+         [&](CommandStream& t) {
+             t.cmd(D3DDP2OP_ADDDIRTYRECT, 1).put(D3DHAL_DP2ADDDIRTYRECT{flat, {0, 0, 9, 4}});
+         }},
+        {"an empty rectangle",
+         [&](CommandStream& t) {
+             t.cmd(D3DDP2OP_ADDDIRTYRECT, 1).put(D3DHAL_DP2ADDDIRTYRECT{flat, {2, 1, 2, 3}});
+         }},
+        {"a rectangle of a volume texture",
+         [&](CommandStream& t) {
+             t.cmd(D3DDP2OP_ADDDIRTYRECT, 1).put(D3DHAL_DP2ADDDIRTYRECT{volume, {0, 0, 1, 1}});
+         }},
+        {"a rectangle of a buffer",
+         [&](CommandStream& t) {
+             t.cmd(D3DDP2OP_ADDDIRTYRECT, 1).put(D3DHAL_DP2ADDDIRTYRECT{buffer, {0, 0, 1, 1}});
+         }},
+        {"a box of a 2D texture",
+         [&](CommandStream& t) {
+             t.cmd(D3DDP2OP_ADDDIRTYBOX, 1).put(D3DHAL_DP2ADDDIRTYBOX{flat, {0, 0, 1, 1, 0, 1}});
+         }},
+        {"a box past the last slice",
+         [&](CommandStream& t) {
+             t.cmd(D3DDP2OP_ADDDIRTYBOX, 1).put(D3DHAL_DP2ADDDIRTYBOX{volume, {0, 0, 4, 4, 0, 3}});
+         }},
+        {"a priority of nothing",
+         [&](CommandStream& t) {
+             t.cmd(D3DDP2OP_SETPRIORITY, 1).put(D3DHAL_DP2SETPRIORITY{0xBAD0, 1});
+         }},
+    };
+    for (const auto& [what, tokens] : bad) {
+        SCOPED_TRACE(what);
+        CommandStream t;
+        renderState(t, D3DRS_TEXTUREFACTOR, 0x11223344); // before the bad token: applied
+        const size_t at = t.size();
+        tokens(t);
+        EXPECT_EQ(execute(t), D3DERR_INVALIDCALL);
+        EXPECT_EQ(errorOffset(), at);
+    }
+}
 
 } // namespace
 } // namespace ddivk::test
