@@ -1,8 +1,8 @@
 // Multisampled surfaces are drawn into as they are and read through their resolve: a
 // single-sampled twin of the same format that vkCmdResolveImage fills (each pixel the average
 // of its samples), made on the first read and kept with the surface. Copies into their samples
-// are staged in the twin and drawn from it into every sample (vk::SampleCopyPass). Depth surfaces have no
-// twin; RESZ copies one into an INTZ texture (copyDepth).
+// are staged in the twin and drawn from it into every sample (vk::SampleCopyPass). Depth
+// surfaces have no twin; RESZ and BLT resolve one into a plain depth surface (copyDepth).
 #include "device/device.h"
 
 #include "vk/barriers.h"
