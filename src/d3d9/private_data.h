@@ -19,6 +19,8 @@ class PrivateData {
             drop(e);
     }
 
+    // With D3DSPD_IUNKNOWN, `data` is the interface itself (not a pointer to one) and `size` its
+    // pointer's size (Wine's test_private_data records Windows). A refused call keeps the old data.
     HRESULT set(REFGUID guid, const void* data, DWORD size, DWORD flags) {
         const bool unknown = (flags & D3DSPD_IUNKNOWN) != 0;
         if (!data || (unknown && size != sizeof(IUnknown*))) return D3DERR_INVALIDCALL;
@@ -26,18 +28,30 @@ class PrivateData {
         Entry e;
         e.guid = guid;
         e.unknown = unknown;
-        e.bytes.assign(static_cast<const BYTE*>(data), static_cast<const BYTE*>(data) + size);
-        if (unknown) interfaceOf(e)->AddRef();
+        if (unknown) {
+            IUnknown* object = static_cast<IUnknown*>(const_cast<void*>(data));
+            e.bytes.resize(sizeof object);
+            std::memcpy(e.bytes.data(), &object, sizeof object);
+            object->AddRef();
+        } else {
+            e.bytes.assign(static_cast<const BYTE*>(data), static_cast<const BYTE*>(data) + size);
+        }
         entries_.push_back(std::move(e));
         return D3D_OK;
     }
-    // D3DERR_MOREDATA with the size needed when `data` is null or too small.
+    // An unknown GUID: D3DERR_NOTFOUND. No buffer: D3D_OK with the size the data needs; a buffer
+    // too small: D3DERR_MOREDATA with that size. An interface is written as its pointer, with a
+    // reference for the caller.
     HRESULT get(REFGUID guid, void* data, DWORD* size) const {
-        if (!size) return D3DERR_INVALIDCALL;
         for (const Entry& e : entries_) {
             if (e.guid != guid) continue;
+            if (!size) return D3DERR_INVALIDCALL;
             const DWORD need = static_cast<DWORD>(e.bytes.size());
-            if (!data || *size < need) {
+            if (!data) {
+                *size = need;
+                return D3D_OK;
+            }
+            if (*size < need) {
                 *size = need;
                 return D3DERR_MOREDATA;
             }

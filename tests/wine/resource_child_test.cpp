@@ -155,36 +155,46 @@ template <class T> void checkPrivateBytes(const char* kind, T* object) {
     DWORD read[2] = {}, size = sizeof read;
     EXPECT(object->GetPrivateData(guid, read, &size) == D3D_OK, kind);
     EXPECT(size == sizeof value && std::memcmp(read, value, sizeof value) == 0, kind);
-    // Too small, or no buffer: D3DERR_MOREDATA and the size needed.
+    // Too small: D3DERR_MOREDATA and the size needed; no buffer: D3D_OK and the size (Wine's
+    // test_private_data).
     size = 4;
     EXPECT(object->GetPrivateData(guid, read, &size) == D3DERR_MOREDATA && size == sizeof value, kind);
-    size = 0;
-    EXPECT(object->GetPrivateData(guid, nullptr, &size) == D3DERR_MOREDATA && size == sizeof value, kind);
+    size = 1;
+    EXPECT(object->GetPrivateData(guid, nullptr, &size) == D3D_OK && size == sizeof value, kind);
+    const GUID other = {0x5D1E5A9C, 0x0C11, 0x4A6E, {0x91, 0x2F, 0x3C, 0x44, 0x5B, 0x60, 0x71, 0x82}};
+    EXPECT(object->GetPrivateData(other, nullptr, nullptr) == D3DERR_NOTFOUND, kind);
     EXPECT(object->FreePrivateData(guid) == D3D_OK, kind);
     size = sizeof read;
     EXPECT(object->GetPrivateData(guid, read, &size) == D3DERR_NOTFOUND, kind);
     EXPECT(object->FreePrivateData(guid) == D3DERR_NOTFOUND, kind);
 }
 
-// D3DSPD_IUNKNOWN: a reference held until the data is replaced or freed; GetPrivateData adds one.
+// D3DSPD_IUNKNOWN: the data is the interface pointer itself, with its pointer's size (Wine's
+// test_private_data records Windows; a program passing its device pointer so must not crash). A
+// reference is held until the data is replaced or freed; GetPrivateData writes the pointer and
+// adds one.
 template <class T> void checkPrivateInterface(const char* kind, T* object) {
     const GUID guid = {0x7F0A2C31, 0x5B4D, 0x4E2A, {0x8C, 0x19, 0x2D, 0x3E, 0x4F, 0x50, 0x61, 0x72}};
     CountedUnknown counted;
     IUnknown* pointer = &counted;
-    EXPECT(object->SetPrivateData(guid, &pointer, sizeof pointer - 1, D3DSPD_IUNKNOWN) == D3DERR_INVALIDCALL,
+    EXPECT(object->SetPrivateData(guid, pointer, sizeof pointer - 1, D3DSPD_IUNKNOWN) == D3DERR_INVALIDCALL,
+           kind);
+    EXPECT(object->SetPrivateData(guid, pointer, 2 * sizeof pointer, D3DSPD_IUNKNOWN) == D3DERR_INVALIDCALL,
            kind);
     EXPECT(counted.count == 1, kind);
-    EXPECT(object->SetPrivateData(guid, &pointer, sizeof pointer, D3DSPD_IUNKNOWN) == D3D_OK, kind);
+    EXPECT(object->SetPrivateData(guid, pointer, sizeof pointer, D3DSPD_IUNKNOWN) == D3D_OK, kind);
     EXPECT(counted.count == 2, kind);
-    IUnknown* read = nullptr;
+    IUnknown* read[2] = {};
     DWORD size = sizeof read;
-    EXPECT(object->GetPrivateData(guid, &read, &size) == D3D_OK && read == pointer, kind);
+    EXPECT(object->GetPrivateData(guid, read, &size) == D3D_OK && read[0] == pointer &&
+               size == sizeof pointer,
+           kind);
     EXPECT(counted.count == 3, kind);
     counted.Release();
     const DWORD bytes = 7; // replacing the data releases the interface
     EXPECT(object->SetPrivateData(guid, &bytes, sizeof bytes, 0) == D3D_OK, kind);
     EXPECT(counted.count == 1, kind);
-    EXPECT(object->SetPrivateData(guid, &pointer, sizeof pointer, D3DSPD_IUNKNOWN) == D3D_OK, kind);
+    EXPECT(object->SetPrivateData(guid, pointer, sizeof pointer, D3DSPD_IUNKNOWN) == D3D_OK, kind);
     EXPECT(object->FreePrivateData(guid) == D3D_OK, kind);
     EXPECT(counted.count == 1, kind);
 }
@@ -257,9 +267,9 @@ TEST(ResourceChild, PrivateInterfaceIsHeldUntilReplacedFreedOrReleased) {
         checkPrivateInterface("volume", o.volume);
         // Held by each object until it goes (levels go with their textures).
         for (const ResourceRow& row : resources(o))
-            EXPECT(row.resource->SetPrivateData(guid, &pointer, sizeof pointer, D3DSPD_IUNKNOWN) == D3D_OK,
+            EXPECT(row.resource->SetPrivateData(guid, pointer, sizeof pointer, D3DSPD_IUNKNOWN) == D3D_OK,
                    row.kind);
-        CHECK_EQ(o.volume->SetPrivateData(guid, &pointer, sizeof pointer, D3DSPD_IUNKNOWN), D3D_OK);
+        CHECK_EQ(o.volume->SetPrivateData(guid, pointer, sizeof pointer, D3DSPD_IUNKNOWN), D3D_OK);
         CHECK_EQ(counted.count, 1u + resources(o).size() + 1u);
     }
     CHECK_EQ(counted.count, 1u);
