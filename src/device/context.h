@@ -134,6 +134,8 @@ class Context final : public dp2::Target {
     HRESULT umdGetQueryData(uintptr_t handle, void* data, bool flush);
     // The query's D3D9 data size; 0 for an unknown handle.
     uint32_t umdQueryDataSize(uintptr_t handle) const;
+    // Whether an END was issued on the query (ddivk_umd_query_get_data tells building from new).
+    bool umdQueryEnded(uintptr_t handle) const;
     size_t umdQueryCount() const { return umdQueries_.size(); }
 
     // --- Draws with vertex processing (context_program_draw.cpp), from every door ---
@@ -204,6 +206,7 @@ class Context final : public dp2::Target {
     struct Dp2Query {
         query::QueryId id = 0;
         const query::TypeRow* type = nullptr;
+        bool ended = false; // an END was issued (UMD door: GetData's answers before one)
     };
     // An issued End whose response is still to be written (in issue order).
     struct OwedResponse {

@@ -2,8 +2,10 @@
 // DestroyQuery, IssueQuery, GetQueryData and Flush): one static table of entry points, each a
 // thin call into the context's UMD queries under the device lock, which follow the same D3D9
 // rules as the DP2 tokens (device/d3d9_query_rules.h). A failing call changes nothing.
+#include <algorithm>
 #include <cstring>
 #include <mutex>
+#include <vector>
 
 #include "ddivk/ddivk.h"
 #include "device/context.h"
@@ -49,9 +51,12 @@ HRESULT Context::umdIssueQuery(uintptr_t handle, uint32_t flags) {
         if (it == umdQueries_.end() || (flags & ~(D3DDDI_ISSUEQUERY_BEGIN | D3DDDI_ISSUEQUERY_END)))
             return D3DERR_INVALIDCALL;
         const bool begin = (flags & D3DDDI_ISSUEQUERY_BEGIN) != 0;
+        const bool end = (flags & D3DDDI_ISSUEQUERY_END) != 0;
         if (HRESULT hr = d3d9q::checkIssue(*it->second.type, begin); failed(hr)) return hr;
         // (Flags 0: the driver may ignore the request.)
-        return d3d9q::issue(device_.queries(), it->second.id, begin, (flags & D3DDDI_ISSUEQUERY_END) != 0);
+        HRESULT hr = d3d9q::issue(device_.queries(), it->second.id, begin, end);
+        if (succeeded(hr) && end) it->second.ended = true;
+        return hr;
     });
 }
 
@@ -66,6 +71,11 @@ HRESULT Context::umdGetQueryData(uintptr_t handle, void* data, bool flush) {
         if (data) d3d9q::writeData(*it->second.type, result, data);
         return S_OK;
     });
+}
+
+bool Context::umdQueryEnded(uintptr_t handle) const {
+    auto it = umdQueries_.find(handle);
+    return it != umdQueries_.end() && it->second.ended;
 }
 
 uint32_t Context::umdQueryDataSize(uintptr_t handle) const {
@@ -135,13 +145,26 @@ const DDIVK_D3DDDI_QUERYFUNCS* ddivk_umd_query_functions(void) {
     return &kFunctions;
 }
 
-// IDirect3DQuery9::GetData: the exact data size or 0 (a poll), flags 0 or D3DGETDATA_FLUSH.
+// IDirect3DQuery9::GetData as Windows answers it (Wine's test_occlusion_query and
+// test_timestamp_query): flags 0 or D3DGETDATA_FLUSH; a size of 0 polls; another size takes
+// that many bytes of the data, zero-extended to 8 bytes (an occlusion count read as 64 bits).
+// A query never ended answers S_OK with its bytes filled with 0xDD, one begun again after an
+// END S_FALSE until it ends.
 HRESULT ddivk_umd_query_get_data(uintptr_t context, HANDLE query, void* data, uint32_t size, uint32_t flags) {
     return umdCall(context, "ddivk_umd_query_get_data", [&](device::Context& c) -> HRESULT {
         const uint32_t expected = c.umdQueryDataSize(umdHandle(query));
         if (expected == 0 || (flags & ~D3DGETDATA_FLUSH)) return D3DERR_INVALIDCALL;
-        if (size != 0 && (size != expected || !data)) return D3DERR_INVALIDCALL;
-        return c.umdGetQueryData(umdHandle(query), size ? data : nullptr, (flags & D3DGETDATA_FLUSH) != 0);
+        if (size != 0 && !data) return D3DERR_INVALIDCALL;
+        std::vector<std::byte> value(std::max<size_t>(expected, sizeof(uint64_t)));
+        const HRESULT hr = c.umdGetQueryData(umdHandle(query), size ? value.data() : nullptr,
+                                             (flags & D3DGETDATA_FLUSH) != 0);
+        if (hr == D3DERR_INVALIDCALL) { // (a known query: never ended, or building)
+            if (c.umdQueryEnded(umdHandle(query))) return S_FALSE;
+            if (size) std::memset(data, 0xDD, size);
+            return S_OK;
+        }
+        if (hr == S_OK && size) std::memcpy(data, value.data(), std::min<size_t>(size, value.size()));
+        return hr;
     });
 }
 

@@ -95,12 +95,12 @@ TEST(Query, QueryHoldsAndGivesItsDevice) {
     CHECK_EQ(q->Release(), 0);
 }
 
-// Issue takes D3DISSUE_BEGIN / D3DISSUE_END only; EVENT, TIMESTAMP and TIMESTAMPFREQ take
-// END only ("Issue: D3DISSUE_BEGIN is not valid for these types").
+// Issue takes D3DISSUE_BEGIN / D3DISSUE_END only; EVENT and TIMESTAMPFREQ take END only
+// ("Issue: D3DISSUE_BEGIN is not valid for these types"); TIMESTAMP ignores a BEGIN (below).
 TEST(Query, IssueTakesOnlyTheFlagsTheTypeAllows) {
     TestDevice t(16, 16);
     REQUIRE(t.device != nullptr);
-    for (D3DQUERYTYPE type : {D3DQUERYTYPE_EVENT, D3DQUERYTYPE_TIMESTAMP, D3DQUERYTYPE_TIMESTAMPFREQ}) {
+    for (D3DQUERYTYPE type : {D3DQUERYTYPE_EVENT, D3DQUERYTYPE_TIMESTAMPFREQ}) {
         IDirect3DQuery9* q = createQuery(t.device, type);
         REQUIRE(q != nullptr);
         CHECK_EQ(q->Issue(D3DISSUE_BEGIN), D3DERR_INVALIDCALL);
@@ -116,9 +116,11 @@ TEST(Query, IssueTakesOnlyTheFlagsTheTypeAllows) {
     occlusion->Release();
 }
 
-// GetData: dwSize is the type's size or 0 (a poll, pData ignored); the only flag is
-// D3DGETDATA_FLUSH; anything else is D3DERR_INVALIDCALL and writes nothing.
-TEST(Query, GetDataRejectsWrongSizesAndFlags) {
+// GetData as Windows answers it (Wine's test_occlusion_query and test_timestamp_query): a size
+// of 0 polls; a smaller size takes the first bytes of the data and a larger one up to 8 (the
+// occlusion count as 64 bits); the only flag is D3DGETDATA_FLUSH; a size without a buffer is
+// D3DERR_INVALIDCALL and writes nothing.
+TEST(Query, GetDataTakesAnySizeAndOnlyTheFlushFlag) {
     TestDevice t(16, 16);
     REQUIRE(t.device != nullptr);
     IDirect3DQuery9* q = createQuery(t.device, D3DQUERYTYPE_OCCLUSION);
@@ -126,8 +128,6 @@ TEST(Query, GetDataRejectsWrongSizesAndFlags) {
     CHECK_EQ(q->Issue(D3DISSUE_BEGIN), D3D_OK);
     CHECK_EQ(q->Issue(D3DISSUE_END), D3D_OK);
     DWORD samples[2] = {0xDEADBEEF, 0xDEADBEEF};
-    CHECK_EQ(q->GetData(samples, 2, D3DGETDATA_FLUSH), D3DERR_INVALIDCALL);
-    CHECK_EQ(q->GetData(samples, 8, D3DGETDATA_FLUSH), D3DERR_INVALIDCALL);
     CHECK_EQ(q->GetData(samples, sizeof(DWORD), 0x2), D3DERR_INVALIDCALL);
     CHECK_EQ(q->GetData(nullptr, sizeof(DWORD), D3DGETDATA_FLUSH), D3DERR_INVALIDCALL);
     CHECK_EQ(samples[0], 0xDEADBEEF);
@@ -137,6 +137,52 @@ TEST(Query, GetDataRejectsWrongSizesAndFlags) {
     CHECK_EQ(waitForData(q, samples, sizeof(DWORD)), S_OK);
     CHECK_EQ(samples[0], 0);
     CHECK_EQ(samples[1], 0xDEADBEEF);
+    // Two bytes: the low word alone; eight: the count zero-extended.
+    samples[0] = samples[1] = 0xFFFFFFFF;
+    CHECK_EQ(q->GetData(samples, 2, D3DGETDATA_FLUSH), D3D_OK);
+    CHECK_EQ(samples[0], 0xFFFF0000);
+    CHECK_EQ(q->GetData(samples, 8, D3DGETDATA_FLUSH), D3D_OK);
+    CHECK_EQ(samples[0], 0);
+    CHECK_EQ(samples[1], 0);
+    q->Release();
+}
+
+// A query never issued answers GetData with S_OK and its bytes filled with 0xDD; one begun
+// again after an END answers S_FALSE (or its earlier result) until it ends. TIMESTAMP takes a
+// BEGIN and ignores it (Wine's test_timestamp_query).
+TEST(Query, UnissuedQueriesAnswerWithFilledBytes) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    for (D3DQUERYTYPE type : {D3DQUERYTYPE_OCCLUSION, D3DQUERYTYPE_TIMESTAMP, D3DQUERYTYPE_TIMESTAMPFREQ,
+                              D3DQUERYTYPE_TIMESTAMPDISJOINT}) {
+        IDirect3DQuery9* q = createQuery(t.device, type);
+        REQUIRE(q != nullptr);
+        DWORD data[2] = {0xFFFFFFFF, 0xFFFFFFFF};
+        CHECK_EQ(q->GetData(nullptr, 0, D3DGETDATA_FLUSH), D3D_OK);
+        CHECK_EQ(q->GetData(data, 4, D3DGETDATA_FLUSH), D3D_OK);
+        CHECK_EQ(data[0], 0xDDDDDDDD);
+        CHECK_EQ(data[1], 0xFFFFFFFF);
+        q->Release();
+    }
+    IDirect3DQuery9* stamp = createQuery(t.device, D3DQUERYTYPE_TIMESTAMP);
+    REQUIRE(stamp != nullptr);
+    CHECK_EQ(stamp->Issue(D3DISSUE_BEGIN), D3D_OK);
+    CHECK_EQ(stamp->Issue(D3DISSUE_END), D3D_OK);
+    UINT64 when = 0;
+    CHECK_EQ(waitForData(stamp, &when, sizeof when), S_OK);
+    stamp->Release();
+
+    IDirect3DQuery9* q = createQuery(t.device, D3DQUERYTYPE_OCCLUSION);
+    REQUIRE(q != nullptr);
+    CHECK_EQ(q->Issue(D3DISSUE_END), D3D_OK); // an empty bracket: 0 samples
+    DWORD samples = 0xDEADBEEF;
+    CHECK_EQ(waitForData(q, &samples, sizeof samples), S_OK);
+    CHECK_EQ(samples, 0);
+    CHECK_EQ(q->Issue(D3DISSUE_BEGIN), D3D_OK);
+    samples = 0xDEADBEEF;
+    const HRESULT building = q->GetData(&samples, sizeof samples, D3DGETDATA_FLUSH);
+    CHECK(building == S_FALSE || (building == S_OK && samples == 0));
+    CHECK_EQ(q->Issue(D3DISSUE_END), D3D_OK);
     q->Release();
 }
 

@@ -214,17 +214,15 @@ TEST_F(UMDQuery, BeginWhileBuildingRestartsAndEndWithoutBeginIsAnEmptyBracket) {
 TEST_F(UMDQuery, WrongSizesFlagsAndStatesAreInvalidCallsAndChangeNothing) {
     HANDLE q = createUmd(D3DQUERYTYPE_OCCLUSION);
     uint64_t value = 0x1122334455667788ull;
-    // Never issued: no data to ask for.
+    // Never issued: the door has no data to give (IDirect3DQuery9::GetData answers S_OK with
+    // 0xDD bytes, Windows' answer: D3D9GetDataAnswersAsWindows).
     EXPECT_EQ(getQueryData(q, &value), D3DERR_INVALIDCALL);
-    EXPECT_EQ(getData(q, &value, 4), D3DERR_INVALIDCALL);
     // Being built.
     ASSERT_EQ(issueUmd(q, D3DDDI_ISSUEQUERY_BEGIN), S_OK);
     draw({{{0, 0, 6, 6}}});
     EXPECT_EQ(getQueryData(q, &value), D3DERR_INVALIDCALL);
     ASSERT_EQ(issueUmd(q, D3DDDI_ISSUEQUERY_END), S_OK);
-    // Wrong sizes, a size without data, unknown GetData flags, unknown handles.
-    EXPECT_EQ(getData(q, &value, 8), D3DERR_INVALIDCALL);
-    EXPECT_EQ(getData(q, &value, 3), D3DERR_INVALIDCALL);
+    // A size without data, unknown GetData flags, unknown handles.
     EXPECT_EQ(getData(q, nullptr, 4), D3DERR_INVALIDCALL);
     EXPECT_EQ(getData(q, &value, 4, 0x80), D3DERR_INVALIDCALL);
     EXPECT_EQ(getData(reinterpret_cast<HANDLE>(uintptr_t(999)), &value, 4), D3DERR_INVALIDCALL);
@@ -246,9 +244,36 @@ TEST_F(UMDQuery, BeginOnEndOnlyTypesIsAnInvalidCallAndChangesNothing) {
         EXPECT_EQ(issueUmd(q, D3DDDI_ISSUEQUERY_BEGIN), D3DERR_INVALIDCALL) << type;
         EXPECT_EQ(issueUmd(q, D3DDDI_ISSUEQUERY_BEGIN | D3DDDI_ISSUEQUERY_END), D3DERR_INVALIDCALL) << type;
         uint64_t value = 0;
-        EXPECT_EQ(getData(q, &value, ddivk_umd_query_data_size(context_, q)), D3DERR_INVALIDCALL)
-            << "still never issued";
+        EXPECT_EQ(getQueryData(q, &value), D3DERR_INVALIDCALL) << "still never issued";
     }
+}
+
+// IDirect3DQuery9::GetData's answers (ddivk_umd_query_get_data), as Windows gives them in Wine's
+// test_occlusion_query: before any END, S_OK with the bytes asked for filled with 0xDD; begun
+// again after an END, S_FALSE until the next END; then any size: fewer bytes than the data
+// take its first ones, more take it zero-extended to 8 bytes.
+TEST_F(UMDQuery, D3D9GetDataAnswersAsWindows) {
+    HANDLE q = createUmd(D3DQUERYTYPE_OCCLUSION);
+    uint64_t value = ~0ull;
+    EXPECT_EQ(getData(q, nullptr, 0), S_OK);
+    EXPECT_EQ(getData(q, &value, 4), S_OK);
+    EXPECT_EQ(value, 0xFFFFFFFFDDDDDDDDull);
+    ASSERT_EQ(issueUmd(q, D3DDDI_ISSUEQUERY_BEGIN), S_OK);
+    EXPECT_EQ(getData(q, &value, 4), S_OK) << "building, never ended";
+    draw({{{0, 0, 6, 6}}});
+    ASSERT_EQ(issueUmd(q, D3DDDI_ISSUEQUERY_END), S_OK);
+    EXPECT_EQ(waitUmd<uint32_t>(q), 36u);
+    value = ~0ull;
+    EXPECT_EQ(getData(q, &value, 2), S_OK);
+    EXPECT_EQ(value, 0xFFFFFFFFFFFF0024ull);
+    EXPECT_EQ(getData(q, &value, 8), S_OK);
+    EXPECT_EQ(value, 36u);
+    ASSERT_EQ(issueUmd(q, D3DDDI_ISSUEQUERY_BEGIN), S_OK);
+    value = ~0ull;
+    EXPECT_EQ(getData(q, &value, 4), S_FALSE) << "building after an END";
+    EXPECT_EQ(value, ~0ull);
+    ASSERT_EQ(issueUmd(q, D3DDDI_ISSUEQUERY_END), S_OK);
+    EXPECT_EQ(waitUmd<uint32_t>(q), 0u);
 }
 
 TEST_F(UMDQuery, IssueFlagsAreTheUmdBitsNotD3D9s) {
