@@ -5,6 +5,8 @@
 // declarations, managed and system-memory resources survive.
 #include "d3d9/device9.h"
 
+#include <algorithm>
+
 #include "d3d9/buffer9.h"
 #include "d3d9/present_parameters.h"
 #include "d3d9/surface9.h"
@@ -51,6 +53,18 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
     // Reset (Wine's test_reset_resources: bound render targets and depth surfaces the program
     // released). A Reset that fails leaves a device that only takes another.
     releaseBindings();
+    // The implicit surfaces the program still holds: they stop a Reset, except on a D3D9Ex
+    // device, where they outlive it, detached (Wine's test_reset and test_backbuffer_resize
+    // record Windows).
+    std::vector<Surface9*> held;
+    for (Surface9* s : backBuffers_)
+        if (s->publicReferences() > 0) held.push_back(s);
+    if (autoDepth_ && autoDepth_->publicReferences() > 0) held.push_back(autoDepth_);
+    if (!held.empty() && !creation_.extended) {
+        DDIVK_WARN("d3d9: Reset refused: the program still holds %zu back buffer or depth surfaces",
+                   held.size());
+        return D3DERR_INVALIDCALL;
+    }
     if (const int live = defaultPoolObjects_.load(); live > 0) {
         DDIVK_WARN("d3d9: Reset refused: %d D3DPOOL_DEFAULT resources or state blocks are still alive", live);
         return D3DERR_INVALIDCALL;
@@ -100,8 +114,12 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
     // The front end's side: no bindings (released above), default state, the new implicit
     // surfaces.
     std::swap(backBuffers_, backs);
-    deleteBacks(); // the old ones
-    delete autoDepth_;
+    auto isHeld = [&](Surface9* s) { return std::find(held.begin(), held.end(), s) != held.end(); };
+    for (Surface9* s : held)
+        s->disown();          // the program's last Release deletes it
+    for (Surface9* s : backs) // the old ones
+        if (!isHeld(s)) delete s;
+    if (!isHeld(autoDepth_)) delete autoDepth_;
     autoDepth_ = depth;
     creation_.present = checked;
     *parameters = checked;

@@ -65,6 +65,9 @@ template <class Interface, class... Also> class DeviceChild : public Interface {
         if (private_.fetch_sub(1) == 1 && references_.load() == 0 && !owned_) delete this;
     }
     ULONG publicReferences() const { return references_.load(); }
+    // The device lets go of an object it owned that the program still holds (a D3D9Ex Reset's
+    // old back buffer): the program's last Release deletes it.
+    void disown() { owned_ = false; }
     // The device that made the object (a program may pass one device's objects to another).
     const IDirect3DDevice9Ex* owner() const { return device_; }
 

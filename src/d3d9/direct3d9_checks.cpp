@@ -111,7 +111,9 @@ HRESULT STDMETHODCALLTYPE Direct3D9::CreateDevice(UINT adapter, D3DDEVTYPE type,
                                                   IDirect3DDevice9** device) {
     if (!device) return D3DERR_INVALIDCALL;
     IDirect3DDevice9Ex* created = nullptr;
-    const HRESULT hr = createDevice(adapter, type, focusWindow, flags, parameters, false, &created);
+    // An IDirect3D9Ex's CreateDevice makes an Ex device, as CreateDeviceEx does (it answers
+    // QueryInterface for IDirect3DDevice9Ex: Wine's test_qi_ex_to_base records Windows).
+    const HRESULT hr = createDevice(adapter, type, focusWindow, flags, parameters, extended_, &created);
     *device = created;
     return hr;
 }

@@ -144,3 +144,60 @@ TEST(ExSurfaces, RenderTargetAndDepthBufferRenderAndReadBack) {
     depth->Release();
     target->Release();
 }
+
+// An IDirect3D9Ex's CreateDevice makes an Ex device too: it answers QueryInterface for
+// IDirect3DDevice9Ex (Wine's test_qi_ex_to_base records Windows).
+TEST(DeviceEx, CreateDeviceOfAnExObjectMakesAnExDevice) {
+    IDirect3D9Ex* d3d = nullptr;
+    REQUIRE(SUCCEEDED(Direct3DCreate9Ex(D3D_SDK_VERSION, &d3d)));
+    TestWindow window(16, 16);
+    D3DPRESENT_PARAMETERS pp = windowedParameters(window.hwnd, 16, 16, false);
+    IDirect3DDevice9* device = nullptr;
+    CHECK_EQ(
+        d3d->CreateDevice(0, D3DDEVTYPE_HAL, window.hwnd, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &device),
+        D3D_OK);
+    if (device) {
+        IDirect3DDevice9Ex* ex = nullptr;
+        CHECK_EQ(device->QueryInterface(__uuidof(IDirect3DDevice9Ex), reinterpret_cast<void**>(&ex)), S_OK);
+        if (ex) CHECK_EQ(ex->Release(), 1);
+        CHECK_EQ(device->Release(), 0);
+    }
+    d3d->Release();
+}
+
+// A back buffer the program still holds: an Ex device's Reset goes on and leaves it, detached,
+// with its old size, until the program's last Release (Wine's test_reset, "references to
+// implicit surfaces are allowed in d3d9ex", and test_backbuffer_resize); a plain device's Reset
+// is refused until it is released.
+TEST(DeviceEx, ResetLeavesAHeldBackBufferToTheProgram) {
+    TestDeviceEx t(32, 24);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9* old = nullptr;
+    REQUIRE(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &old) == D3D_OK);
+    D3DPRESENT_PARAMETERS pp = windowedParameters(t.window.hwnd, 16, 8, false);
+    CHECK_EQ(t->Reset(&pp), D3D_OK);
+    CHECK_EQ(t->TestCooperativeLevel(), D3D_OK);
+    D3DSURFACE_DESC desc{};
+    CHECK_EQ(old->GetDesc(&desc), D3D_OK);
+    CHECK_EQ(desc.Width, 32u);
+    CHECK_EQ(desc.Height, 24u);
+    IDirect3DSurface9* now = nullptr;
+    REQUIRE(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &now) == D3D_OK);
+    CHECK(now != old);
+    CHECK_EQ(now->GetDesc(&desc), D3D_OK);
+    CHECK_EQ(desc.Width, 16u);
+    now->Release();
+    CHECK_EQ(old->Release(), 0u);
+    // The device still draws and presents.
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF00FF00, 1.0f, 0), D3D_OK);
+    CHECK_EQ(t->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
+
+    TestDevice plain(32, 24);
+    REQUIRE(plain.device != nullptr);
+    REQUIRE(plain->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &old) == D3D_OK);
+    pp = windowedParameters(plain.window.hwnd, 16, 8, false);
+    CHECK_EQ(plain->Reset(&pp), D3DERR_INVALIDCALL);
+    CHECK_EQ(old->Release(), 0u);
+    pp = windowedParameters(plain.window.hwnd, 16, 8, false);
+    CHECK_EQ(plain->Reset(&pp), D3D_OK);
+}
