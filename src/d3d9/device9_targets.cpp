@@ -35,9 +35,10 @@ HRESULT STDMETHODCALLTYPE Device9::GetBackBuffer(UINT swapchain, UINT index, D3D
     if (!backbuffer) return D3DERR_INVALIDCALL;
     *backbuffer = nullptr;
     auto guard = lock();
-    // One implicit swap chain, presented as one (D3DBACKBUFFER_TYPE_MONO only).
-    if (swapchain != 0 || index >= creation_.present.BackBufferCount || type != D3DBACKBUFFER_TYPE_MONO)
-        return D3DERR_INVALIDCALL;
+    // One implicit swap chain, presented as one: any type gives the MONO back buffer (Wine's
+    // test_swapchain records Windows taking LEFT, RIGHT and 0xdeadbeef).
+    (void)type;
+    if (swapchain != 0 || index >= creation_.present.BackBufferCount) return D3DERR_INVALIDCALL;
     backBuffers_[index]->AddRef();
     *backbuffer = backBuffers_[index];
     return D3D_OK;

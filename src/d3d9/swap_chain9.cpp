@@ -68,12 +68,14 @@ HRESULT SwapChain9::GetFrontBufferData(IDirect3DSurface9* destination) {
     return owner_.copyFrontBuffer(destination);
 }
 
+// The type is ignored (Windows gives the MONO back buffer for LEFT, RIGHT or any value: Wine's
+// test_swapchain); an index past the chain leaves *surface as it was (the device's
+// GetBackBuffer nulls it).
 HRESULT SwapChain9::GetBackBuffer(UINT index, D3DBACKBUFFER_TYPE type, IDirect3DSurface9** surface) {
-    if (!additional_) return owner_.GetBackBuffer(0, index, type, surface);
     if (!surface) return D3DERR_INVALIDCALL;
-    *surface = nullptr;
-    // As the implicit chain: the back buffers are presented as one (D3DBACKBUFFER_TYPE_MONO only).
-    if (index >= parameters_.BackBufferCount || type != D3DBACKBUFFER_TYPE_MONO) return D3DERR_INVALIDCALL;
+    const D3DPRESENT_PARAMETERS& p = additional_ ? parameters_ : owner_.presentParameters();
+    if (index >= p.BackBufferCount) return D3DERR_INVALIDCALL;
+    if (!additional_) return owner_.GetBackBuffer(0, index, type, surface);
     backBuffers_[index]->AddRef();
     *surface = backBuffers_[index];
     return D3D_OK;

@@ -54,6 +54,25 @@ TEST(SwapChain, TheImplicitSwapChainAnswersForTheDevice) {
     CHECK(fromChain != nullptr && fromChain == fromDevice);
     if (fromChain) fromChain->Release();
     if (fromDevice) fromDevice->Release();
+    // Any type gives the back buffer (Wine's test_swapchain: LEFT, RIGHT, 0xdeadbeef); an index
+    // past the chain nulls the device's output and leaves the chain's as it was.
+    for (D3DBACKBUFFER_TYPE type :
+         {D3DBACKBUFFER_TYPE_LEFT, D3DBACKBUFFER_TYPE_RIGHT, D3DBACKBUFFER_TYPE(0xdeadbeef)}) {
+        IDirect3DSurface9* typed = nullptr;
+        CHECK_EQ(t->GetBackBuffer(0, 0, type, &typed), D3D_OK);
+        CHECK(typed == fromDevice);
+        if (typed) typed->Release();
+        typed = nullptr;
+        CHECK_EQ(chain->GetBackBuffer(0, type, &typed), D3D_OK);
+        CHECK(typed == fromDevice);
+        if (typed) typed->Release();
+    }
+    IDirect3DSurface9* past = reinterpret_cast<IDirect3DSurface9*>(0x1234);
+    CHECK_EQ(t->GetBackBuffer(0, 1, D3DBACKBUFFER_TYPE_MONO, &past), D3DERR_INVALIDCALL);
+    CHECK(past == nullptr);
+    past = reinterpret_cast<IDirect3DSurface9*>(0x1234);
+    CHECK_EQ(chain->GetBackBuffer(1, D3DBACKBUFFER_TYPE_MONO, &past), D3DERR_INVALIDCALL);
+    CHECK(past == reinterpret_cast<IDirect3DSurface9*>(0x1234));
     IDirect3DDevice9* device = nullptr;
     CHECK_EQ(chain->GetDevice(&device), D3D_OK);
     CHECK(device == t.device);
