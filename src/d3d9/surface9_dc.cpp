@@ -34,16 +34,19 @@ void Surface9::GdiContextDeleter::operator()(GdiContext* c) const {
 
 namespace {
 
-// Bits a pixel of the formats GetDC serves ("valid on the following formats only: D3DFMT_R5G6B5,
-// D3DFMT_X1R5G5B5, D3DFMT_R8G8B8, and D3DFMT_X8R8G8B8"); 0 for the others.
+// Bits a pixel of the formats GetDC serves: Microsoft's page lists R5G6B5, X1R5G5B5, R8G8B8 and
+// X8R8G8B8; Windows serves A8R8G8B8 and A1R5G5B5 too (Wine's test_getdc), their alpha kept
+// where GDI draws nothing. 0 for the others.
 uint32_t gdiBitsPerPixel(D3DFORMAT format) {
     switch (format) {
     case ::D3DFMT_R5G6B5:
     case ::D3DFMT_X1R5G5B5:
+    case ::D3DFMT_A1R5G5B5:
         return 16;
     case ::D3DFMT_R8G8B8:
         return 24;
     case ::D3DFMT_X8R8G8B8:
+    case ::D3DFMT_A8R8G8B8:
         return 32;
     default:
         return 0;

@@ -1,6 +1,7 @@
 // IDirect3DSurface9::GetDC / ReleaseDC (docs/d3d9-dll.md, "Surface device contexts"): GDI sees
 // the surface's pixels through the DC, and what GDI draws is in the surface after ReleaseDC.
-// Rules from Microsoft's GetDC page: only R5G6B5, X1R5G5B5, R8G8B8 and X8R8G8B8; one DC per
+// Rules from Microsoft's GetDC page: R5G6B5, X1R5G5B5, R8G8B8 and X8R8G8B8 (and, as Windows
+// answers in Wine's test_getdc, A8R8G8B8 and A1R5G5B5); one DC per
 // surface at a time; not while the surface is locked; not on D3DPOOL_SCRATCH surfaces; the DC
 // is an implicit lock, so LockRect fails until ReleaseDC.
 #include "check.h"
@@ -103,16 +104,49 @@ TEST(SurfaceDC, ALockableRenderTargetShowsWhatWasRendered) {
     rt->Release();
 }
 
+// A8R8G8B8 (Wine's test_getdc: Windows gives a DC): GDI sees the colour, and what it fills reads
+// back in the surface's colour channels; the pixels GDI leaves keep their alpha.
+TEST(SurfaceDC, GdiReadsAndWritesAnA8R8G8B8Surface) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9* s = plainSurface(t.device, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM);
+    REQUIRE(s != nullptr);
+    REQUIRE(fill32(s, 0x80102030));
+    HDC dc = nullptr;
+    REQUIRE(s->GetDC(&dc) == D3D_OK);
+    CHECK_EQ(GetPixel(dc, 3, 2), RGB(0x10, 0x20, 0x30));
+    HBRUSH brush = CreateSolidBrush(RGB(0xC0, 0x80, 0x40));
+    const RECT r{2, 1, 5, 4};
+    CHECK(FillRect(dc, &r, brush) != 0);
+    DeleteObject(brush);
+    CHECK_EQ(s->ReleaseDC(dc), D3D_OK);
+    const std::vector<uint32_t> pixels = lockedPixels(s, 8, 6);
+    int wrong = 0;
+    for (int y = 0; y < 6; ++y)
+        for (int x = 0; x < 8; ++x) {
+            const bool inside = x >= 2 && x < 5 && y >= 1 && y < 4;
+            const uint32_t p = pixels[size_t(y) * 8 + x];
+            wrong += inside ? (p & 0xFFFFFF) != 0xC08040u : p != 0x80102030u;
+        }
+    CHECK_EQ(wrong, 0);
+    s->Release();
+    IDirect3DSurface9* a1 = plainSurface(t.device, D3DFMT_A1R5G5B5, D3DPOOL_SYSTEMMEM);
+    REQUIRE(a1 != nullptr);
+    CHECK_EQ(a1->GetDC(&dc), D3D_OK);
+    CHECK_EQ(a1->ReleaseDC(dc), D3D_OK);
+    a1->Release();
+}
+
 // The documented failures, each leaving the surface usable.
 TEST(SurfaceDC, RefusesWhatTheRulesRefuse) {
     TestDevice t(16, 16);
     REQUIRE(t.device != nullptr);
     HDC dc = nullptr;
-    // Formats with alpha.
-    IDirect3DSurface9* alpha = plainSurface(t.device, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM);
-    REQUIRE(alpha != nullptr);
-    CHECK_EQ(alpha->GetDC(&dc), D3DERR_INVALIDCALL);
-    alpha->Release();
+    // Formats GDI has no DIB for.
+    IDirect3DSurface9* luminance = plainSurface(t.device, D3DFMT_L8, D3DPOOL_SYSTEMMEM);
+    REQUIRE(luminance != nullptr);
+    CHECK_EQ(luminance->GetDC(&dc), D3DERR_INVALIDCALL);
+    luminance->Release();
     // Scratch surfaces.
     IDirect3DSurface9* scratch = plainSurface(t.device, D3DFMT_X8R8G8B8, D3DPOOL_SCRATCH);
     REQUIRE(scratch != nullptr);
