@@ -10,7 +10,7 @@ namespace ddivk::d3d9 {
 
 // "Typically 3, but can range from 1 to 20. A value of 0 will reset latency to the default."
 HRESULT STDMETHODCALLTYPE Device9::SetMaximumFrameLatency(UINT latency) {
-    if (latency > 20) return D3DERR_INVALIDCALL;
+    if (latency > 30) return D3DERR_INVALIDCALL; // Windows takes 30 (Wine's test_frame_latency)
     auto guard = lock();
     maximumFrameLatency_ = latency == 0 ? 3 : latency;
     return D3D_OK;

@@ -56,7 +56,9 @@ HRESULT checkPresentParameters(const Adapter& adapter, HWND focusWindow, bool ex
     const DWORD lastSwapEffect = extended ? DWORD{5} /* D3DSWAPEFFECT_FLIPEX */ : DWORD{D3DSWAPEFFECT_COPY};
     if (p.SwapEffect < D3DSWAPEFFECT_DISCARD || DWORD(p.SwapEffect) > lastSwapEffect)
         return D3DERR_INVALIDCALL;
-    if (p.BackBufferCount > D3DPRESENT_BACK_BUFFERS_MAX) return D3DERR_INVALIDCALL;
+    // Ex devices take up to 30 (D3DPRESENT_BACK_BUFFERS_MAX_EX; Wine's test_swapchain_parameters).
+    if (p.BackBufferCount > DWORD(extended ? D3DPRESENT_BACK_BUFFERS_MAX_EX : D3DPRESENT_BACK_BUFFERS_MAX))
+        return D3DERR_INVALIDCALL;
     if (p.BackBufferCount == 0) p.BackBufferCount = 1;
     if (p.SwapEffect == D3DSWAPEFFECT_COPY && p.BackBufferCount > 1) return D3DERR_INVALIDCALL;
     if (!p.hDeviceWindow) p.hDeviceWindow = focusWindow;
