@@ -13,12 +13,13 @@ namespace {
 constexpr DWORD kUnavailableExUsages = D3DUSAGE_RESTRICTED_CONTENT | D3DUSAGE_RESTRICT_SHARED_RESOURCE |
                                        D3DUSAGE_RESTRICT_SHARED_RESOURCE_DRIVER | D3DUSAGE_TEXTAPI;
 
-// `kindUsage`: the usage the surface has anyway (RENDERTARGET, DEPTHSTENCIL, or 0).
-HRESULT checkExUsage(DWORD usage, DWORD kindUsage, IDirect3DSurface9** surface) {
+// Any other bit is D3DERR_INVALIDCALL with *surface left as it was, the surface's own kind
+// (RENDERTARGET for CreateRenderTargetEx, DEPTHSTENCIL for CreateDepthStencilSurfaceEx)
+// included: Wine's test_resource_access and test_create_depth_stencil_surface_ex record Windows.
+HRESULT checkExUsage(DWORD usage, IDirect3DSurface9** surface) {
+    if (usage & ~kUnavailableExUsages) return D3DERR_INVALIDCALL;
     if (surface) *surface = nullptr;
-    const DWORD extra = usage & ~kindUsage;
-    if (extra & ~kUnavailableExUsages) return D3DERR_INVALIDCALL;
-    return extra ? D3DERR_NOTAVAILABLE : D3D_OK;
+    return usage ? D3DERR_NOTAVAILABLE : D3D_OK;
 }
 
 } // namespace
@@ -28,7 +29,7 @@ HRESULT STDMETHODCALLTYPE Device9::CreateRenderTargetEx(UINT width, UINT height,
                                                         WINBOOL lockable, IDirect3DSurface9** surface,
                                                         HANDLE* shared, DWORD usage) {
     if (!surface) return D3DERR_INVALIDCALL;
-    if (HRESULT hr = checkExUsage(usage, D3DUSAGE_RENDERTARGET, surface); FAILED(hr)) return hr;
+    if (HRESULT hr = checkExUsage(usage, surface); FAILED(hr)) return hr;
     return CreateRenderTarget(width, height, format, multisample, quality, lockable, surface, shared);
 }
 
@@ -36,7 +37,7 @@ HRESULT STDMETHODCALLTYPE Device9::CreateOffscreenPlainSurfaceEx(UINT width, UIN
                                                                  D3DPOOL pool, IDirect3DSurface9** surface,
                                                                  HANDLE* shared, DWORD usage) {
     if (!surface) return D3DERR_INVALIDCALL;
-    if (HRESULT hr = checkExUsage(usage, 0, surface); FAILED(hr)) return hr;
+    if (HRESULT hr = checkExUsage(usage, surface); FAILED(hr)) return hr;
     return CreateOffscreenPlainSurface(width, height, format, pool, surface, shared);
 }
 
@@ -45,7 +46,7 @@ HRESULT STDMETHODCALLTYPE Device9::CreateDepthStencilSurfaceEx(UINT width, UINT 
                                                                WINBOOL discard, IDirect3DSurface9** surface,
                                                                HANDLE* shared, DWORD usage) {
     if (!surface) return D3DERR_INVALIDCALL;
-    if (HRESULT hr = checkExUsage(usage, D3DUSAGE_DEPTHSTENCIL, surface); FAILED(hr)) return hr;
+    if (HRESULT hr = checkExUsage(usage, surface); FAILED(hr)) return hr;
     return CreateDepthStencilSurface(width, height, format, multisample, quality, discard, surface, shared);
 }
 

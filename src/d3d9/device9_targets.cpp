@@ -53,11 +53,12 @@ HRESULT STDMETHODCALLTYPE Device9::CreateRenderTarget(UINT width, UINT height, D
     if (shared || width == 0 || height == 0) return D3DERR_INVALIDCALL;
     // D3DFMT_NULL: a target without memory, for depth-only passes (CheckDeviceFormat offers it).
     const bool noMemory = uint32_t(format) == D3DFMT_NULL;
-    if (!noMemory && !rendersTo(*creation_.adapter, format)) return D3DERR_NOTAVAILABLE;
-    // As CheckDeviceMultiSampleType answers. (A lockable multisampled target is made; its
+    // A format the device does not render to, or a sample count CheckDeviceMultiSampleType
+    // does not offer, is D3DERR_INVALIDCALL here (Wine's test_create_rt_ds_fail and
+    // test_multisample_init record Windows). (A lockable multisampled target is made; its
     // LockRect fails, as D3D9's does.)
-    if (HRESULT hr = checkMultisample(*creation_.adapter, format, multisample, quality); FAILED(hr))
-        return hr;
+    if (!noMemory && !rendersTo(*creation_.adapter, format)) return D3DERR_INVALIDCALL;
+    if (FAILED(checkMultisample(*creation_.adapter, format, multisample, quality))) return D3DERR_INVALIDCALL;
     auto guard = lock();
     Surface9* s = nullptr;
     if (HRESULT hr = createDriverSurface(width, height, format, D3DUSAGE_RENDERTARGET, false, &s, multisample,
@@ -76,14 +77,14 @@ HRESULT STDMETHODCALLTYPE Device9::CreateDepthStencilSurface(UINT width, UINT he
     if (!surface) return D3DERR_INVALIDCALL;
     *surface = nullptr;
     if (shared || width == 0 || height == 0) return D3DERR_INVALIDCALL;
+    // Formats and sample counts the device has not: D3DERR_INVALIDCALL, as CreateRenderTarget.
     if (FAILED(checkDeviceFormat(*creation_.adapter, ::D3DFMT_X8R8G8B8, D3DUSAGE_DEPTHSTENCIL,
                                  D3DRTYPE_SURFACE, format)))
-        return D3DERR_NOTAVAILABLE;
+        return D3DERR_INVALIDCALL;
     // Without multisampling the quality is ignored (Wine's test_multisample_mismatch: Windows
     // makes a D24X8 surface of quality 1 and draws with it).
     if (multisample == ::D3DMULTISAMPLE_NONE) quality = 0;
-    if (HRESULT hr = checkMultisample(*creation_.adapter, format, multisample, quality); FAILED(hr))
-        return hr;
+    if (FAILED(checkMultisample(*creation_.adapter, format, multisample, quality))) return D3DERR_INVALIDCALL;
     auto guard = lock();
     Surface9* s = nullptr;
     if (HRESULT hr = createDriverSurface(width, height, format, D3DUSAGE_DEPTHSTENCIL, false, &s, multisample,
@@ -107,7 +108,12 @@ HRESULT STDMETHODCALLTYPE Device9::CreateOffscreenPlainSurface(UINT width, UINT 
         // A driver surface (the driver's colour kind) with no usage: a source and destination of
         // copies and ColorFill, lockable, never bound as a render target. Formats the driver
         // cannot render to are held as a one-level texture instead.
-        if (!rendersTo(*creation_.adapter, format)) return createTexelSurface(width, height, format, surface);
+        if (!rendersTo(*creation_.adapter, format)) {
+            // A format the device has no surface of (D3DFMT_UNKNOWN, depth formats):
+            // D3DERR_INVALIDCALL, as Windows answers (Wine's test_format_unknown).
+            const HRESULT hr = createTexelSurface(width, height, format, surface);
+            return hr == D3DERR_NOTAVAILABLE ? D3DERR_INVALIDCALL : hr;
+        }
         auto guard = lock();
         Surface9* s = nullptr;
         if (HRESULT hr = createDriverSurface(width, height, format, 0, false, &s); FAILED(hr)) return hr;

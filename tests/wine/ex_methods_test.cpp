@@ -63,9 +63,9 @@ TEST(ComposeRects, RefusesSurfacesThatAreNotDistinctA1Surfaces) {
     b->Release();
 }
 
-// The Ex creators take the Usage of their kind (or 0); the content-protection and text usages
-// need features the device lacks (D3DERR_NOTAVAILABLE); anything else is D3DERR_INVALIDCALL.
-// A refused call leaves the output NULL.
+// The Ex creators take a Usage of 0; the content-protection and text usages need features the
+// device lacks (D3DERR_NOTAVAILABLE, the output NULL); anything else, the surface's own kind
+// included (Wine's test_resource_access), is D3DERR_INVALIDCALL with the output as it was.
 TEST(ExSurfaces, UsageBeyondTheSurfaceKindIsRefused) {
     TestDeviceEx t(16, 16);
     REQUIRE(t.device != nullptr);
@@ -73,7 +73,7 @@ TEST(ExSurfaces, UsageBeyondTheSurfaceKindIsRefused) {
     CHECK_EQ(t->CreateRenderTargetEx(8, 8, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &s, nullptr,
                                      D3DUSAGE_DYNAMIC),
              D3DERR_INVALIDCALL);
-    CHECK(s == nullptr);
+    CHECK(s == reinterpret_cast<IDirect3DSurface9*>(1));
     s = reinterpret_cast<IDirect3DSurface9*>(1);
     CHECK_EQ(t->CreateRenderTargetEx(8, 8, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &s, nullptr,
                                      D3DUSAGE_RESTRICTED_CONTENT),
@@ -103,7 +103,7 @@ TEST(ExSurfaces, RenderTargetAndDepthBufferRenderAndReadBack) {
     REQUIRE(t.device != nullptr);
     IDirect3DSurface9 *target = nullptr, *depth = nullptr, *copy = nullptr;
     REQUIRE(t->CreateRenderTargetEx(32, 24, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &target, nullptr,
-                                    D3DUSAGE_RENDERTARGET) == D3D_OK);
+                                    0) == D3D_OK);
     REQUIRE(t->CreateDepthStencilSurfaceEx(32, 24, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, FALSE, &depth,
                                            nullptr, 0) == D3D_OK);
     REQUIRE(t->CreateOffscreenPlainSurfaceEx(32, 24, D3DFMT_X8R8G8B8, D3DPOOL_SYSTEMMEM, &copy, nullptr, 0) ==
@@ -200,4 +200,55 @@ TEST(DeviceEx, ResetLeavesAHeldBackBufferToTheProgram) {
     CHECK_EQ(old->Release(), 0u);
     pp = windowedParameters(plain.window.hwnd, 16, 8, false);
     CHECK_EQ(plain->Reset(&pp), D3D_OK);
+}
+
+// An Ex device's chain takes up to D3DPRESENT_BACK_BUFFERS_MAX_EX (30) back buffers, at creation
+// and at Reset (Wine's test_swapchain_parameters); a plain device's stops at 3.
+TEST(DeviceEx, TakesUpToThirtyBackBuffers) {
+    TestDeviceEx t(16, 16);
+    REQUIRE(t.device != nullptr);
+    D3DPRESENT_PARAMETERS pp = windowedParameters(t.window.hwnd, 16, 16, false);
+    pp.BackBufferCount = 31;
+    CHECK_EQ(t->ResetEx(&pp, nullptr), D3DERR_INVALIDCALL);
+    pp = windowedParameters(t.window.hwnd, 16, 16, false);
+    pp.BackBufferCount = 30;
+    CHECK_EQ(t->ResetEx(&pp, nullptr), D3D_OK);
+    IDirect3DSurface9* last = nullptr;
+    CHECK_EQ(t->GetBackBuffer(0, 29, D3DBACKBUFFER_TYPE_MONO, &last), D3D_OK);
+    if (last) last->Release();
+    CHECK_EQ(t->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
+}
+
+// Creation refuses a format the surface kind has not, or D3DFMT_UNKNOWN, with
+// D3DERR_INVALIDCALL and a null output (Wine's test_create_rt_ds_fail, test_format_unknown); an
+// Ex creator's Usage may not name the surface's own kind (test_resource_access), which leaves
+// the output as it was.
+TEST(DeviceEx, CreationRefusesFormatsAndUsagesAsWindows) {
+    TestDeviceEx t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSurface9* s = reinterpret_cast<IDirect3DSurface9*>(1);
+    CHECK_EQ(t->CreateRenderTarget(8, 8, D3DFMT_D16, D3DMULTISAMPLE_NONE, 0, FALSE, &s, nullptr),
+             D3DERR_INVALIDCALL);
+    CHECK(s == nullptr);
+    s = reinterpret_cast<IDirect3DSurface9*>(1);
+    CHECK_EQ(t->CreateDepthStencilSurface(8, 8, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &s, nullptr),
+             D3DERR_INVALIDCALL);
+    CHECK(s == nullptr);
+    for (D3DFORMAT f : {D3DFMT_UNKNOWN, D3DFMT_D24S8}) {
+        s = reinterpret_cast<IDirect3DSurface9*>(1);
+        CHECK_EQ(t->CreateOffscreenPlainSurface(8, 8, f, D3DPOOL_DEFAULT, &s, nullptr), D3DERR_INVALIDCALL);
+        CHECK(s == nullptr);
+    }
+    s = reinterpret_cast<IDirect3DSurface9*>(1);
+    CHECK_EQ(t->CreateRenderTarget(8, 8, D3DFMT_UNKNOWN, D3DMULTISAMPLE_NONE, 0, FALSE, &s, nullptr),
+             D3DERR_INVALIDCALL);
+    s = reinterpret_cast<IDirect3DSurface9*>(1);
+    CHECK_EQ(t->CreateRenderTargetEx(8, 8, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &s, nullptr,
+                                     D3DUSAGE_RENDERTARGET),
+             D3DERR_INVALIDCALL);
+    CHECK(s == reinterpret_cast<IDirect3DSurface9*>(1));
+    CHECK_EQ(t->CreateDepthStencilSurfaceEx(8, 8, D3DFMT_D24S8, D3DMULTISAMPLE_NONE, 0, TRUE, &s, nullptr,
+                                            D3DUSAGE_DEPTHSTENCIL),
+             D3DERR_INVALIDCALL);
+    CHECK(s == reinterpret_cast<IDirect3DSurface9*>(1));
 }

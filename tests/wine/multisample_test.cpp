@@ -239,10 +239,10 @@ TEST(Multisample, SurfaceRulesFollowD3D9) {
                               [](int, int) { return 0x00FF00u; }),
              0);
 
-    // Creation answers as CheckDeviceMultiSampleType does.
+    // Creation refuses what CheckDeviceMultiSampleType does not offer.
     IDirect3DSurface9* s = nullptr;
     CHECK_EQ(t->CreateRenderTarget(16, 16, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_3_SAMPLES, 0, FALSE, &s, nullptr),
-             D3DERR_NOTAVAILABLE);
+             D3DERR_INVALIDCALL); // (Windows' answer: Wine's test_multisample_init)
     CHECK_EQ(t->CreateRenderTarget(16, 16, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_4_SAMPLES, 1, FALSE, &s, nullptr),
              D3DERR_INVALIDCALL); // one quality level
     CHECK(s == nullptr);
