@@ -94,8 +94,14 @@ HRESULT STDMETHODCALLTYPE Device9::CreateVertexDeclaration(const D3DVERTEXELEMEN
     static_assert(sizeof(ddivk::D3DVERTEXELEMENT9) == sizeof(D3DVERTEXELEMENT9));
     const auto* driverElements = reinterpret_cast<const ddivk::D3DVERTEXELEMENT9*>(copy.data());
     // D3D9's rules (types, methods, usages, 4-byte offsets, no usage and index twice) are the
-    // driver's: checked here so a bad declaration never reaches the worker.
-    if (draw::validateDeclaration({driverElements, copy.size()})) return D3DERR_INVALIDCALL;
+    // driver's: checked here so a bad declaration never reaches the worker. An element of no
+    // type (D3DDECLTYPE_UNUSED or above) or off a 4-byte offset is E_FAIL, as Windows answers
+    // (Wine's test_unused_declaration_type, test_vertex_declaration_alignment).
+    if (draw::validateDeclaration({driverElements, copy.size()})) {
+        for (int i = 0; i < length; ++i)
+            if (elements[i].Type >= ::D3DDECLTYPE_UNUSED || elements[i].Offset % 4) return E_FAIL;
+        return D3DERR_INVALIDCALL;
+    }
     auto guard = lock();
     *declaration = makeDeclaration(std::move(copy));
     return *declaration ? D3D_OK : D3DERR_INVALIDCALL;

@@ -5,6 +5,7 @@
 #include "shader_support.h"
 
 #include <cstring>
+#include <iterator>
 
 namespace {
 
@@ -111,14 +112,18 @@ TEST(VertexDeclarations, BadDeclarationsAreRefused) {
     D3DVERTEXELEMENT9 twice = position;
     twice.Offset = 12; // the same usage and index again
     const D3DVERTEXELEMENT9 end = D3DDECL_END();
-    const D3DVERTEXELEMENT9 lists[][3] = {{badType, end, end},
-                                          {misaligned, end, end},
-                                          {badMethod, end, end},
-                                          {badUsage, end, end},
-                                          {position, twice, end}};
-    for (const auto& list : lists) {
+    // A type past the last (D3DDECLTYPE_UNUSED is 17) or an offset off 4 bytes is E_FAIL, as
+    // Windows answers (Wine's test_unused_declaration_type, test_vertex_declaration_alignment: a
+    // D3DCOLOR at 17, 18 or 19 after a FLOAT3).
+    D3DVERTEXELEMENT9 color = {0, 17, D3DDECLTYPE_D3DCOLOR, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_COLOR, 0};
+    const D3DVERTEXELEMENT9 lists[][3] = {{badType, end, end},    {misaligned, end, end},
+                                          {position, color, end}, {badMethod, end, end},
+                                          {badUsage, end, end},   {position, twice, end}};
+    const HRESULT answers[] = {
+        E_FAIL, E_FAIL, E_FAIL, D3DERR_INVALIDCALL, D3DERR_INVALIDCALL, D3DERR_INVALIDCALL};
+    for (size_t i = 0; i < std::size(lists); ++i) {
         IDirect3DVertexDeclaration9* declaration = reinterpret_cast<IDirect3DVertexDeclaration9*>(1);
-        CHECK_EQ(t->CreateVertexDeclaration(list, &declaration), D3DERR_INVALIDCALL);
+        CHECK_EQ(t->CreateVertexDeclaration(lists[i], &declaration), answers[i]);
         CHECK(declaration == nullptr);
     }
     // No D3DDECL_END within MAXD3DDECLLENGTH elements.
