@@ -63,14 +63,22 @@ TEST(Cursor, PropertiesNeedAnArgbPowerOfTwoSurfaceSmallerThanTheMode) {
         s->Release();
 }
 
-// "TRUE if the cursor was previously visible, FALSE if not"; a device starts hidden.
+// "TRUE if the cursor was previously visible, FALSE if not"; a device starts hidden, and stays
+// so until it has a cursor image (Wine's test_cursor: Windows answers FALSE twice before
+// SetCursorProperties).
 TEST(Cursor, ShowCursorReturnsThePreviousVisibility) {
     TestDevice t(16, 16);
     REQUIRE(t.device != nullptr);
     CHECK_EQ(t->ShowCursor(TRUE), FALSE);
+    CHECK_EQ(t->ShowCursor(TRUE), FALSE);
+    IDirect3DSurface9* bitmap = filledSurface(t.device, 32, 32, D3DFMT_A8R8G8B8, cursorTexel);
+    REQUIRE(bitmap != nullptr);
+    REQUIRE(t->SetCursorProperties(0, 0, bitmap) == D3D_OK);
+    CHECK_EQ(t->ShowCursor(TRUE), FALSE);
     CHECK_EQ(t->ShowCursor(TRUE), TRUE);
     CHECK_EQ(t->ShowCursor(FALSE), TRUE);
     CHECK_EQ(t->ShowCursor(FALSE), FALSE);
+    bitmap->Release();
 }
 
 // The shown cursor is made from the surface: its hot spot is the one given and its colour
