@@ -109,7 +109,8 @@ HRESULT STDMETHODCALLTYPE Direct3D9::EnumAdapterModes(UINT adapter, D3DFORMAT fo
     if (!a || !displayMode || format == D3DFMT_UNKNOWN) return D3DERR_INVALIDCALL;
     const std::vector<D3DDISPLAYMODEEX> modes =
         isDisplayFormat(format) ? displayModes(a->display, format) : std::vector<D3DDISPLAYMODEEX>{};
-    if (modes.empty()) return D3DERR_NOTAVAILABLE;
+    // A mode past the last, also of a format the display has no modes of (Wine's
+    // test_display_modes records Windows answering D3DERR_INVALIDCALL for those formats).
     if (mode >= modes.size()) return D3DERR_INVALIDCALL;
     const D3DDISPLAYMODEEX& m = modes[mode];
     *displayMode = {m.Width, m.Height, m.RefreshRate, m.Format};

@@ -140,6 +140,8 @@ HRESULT checkDeviceType(const Adapter& adapter, ::D3DFORMAT adapterFormat, ::D3D
 
 HRESULT checkDeviceFormat(const Adapter& adapter, ::D3DFORMAT adapterFormat, DWORD usage, ::D3DRESOURCETYPE type,
                           ::D3DFORMAT format) {
+    // No adapter format at all is a bad call (Wine's test_check_device_format records Windows).
+    if (adapterFormat == ::D3DFMT_UNKNOWN) return D3DERR_INVALIDCALL;
     if (!isDisplayFormat(adapterFormat)) return D3DERR_NOTAVAILABLE;
     switch (type) {
     case ::D3DRTYPE_VERTEXBUFFER:
@@ -174,13 +176,14 @@ HRESULT checkDeviceFormat(const Adapter& adapter, ::D3DFORMAT adapterFormat, DWO
     if (storage == VK_FORMAT_UNDEFINED) return D3DERR_NOTAVAILABLE;
     if (HRESULT hr = checkQueries(adapter, *info, usage, storage); FAILED(hr)) return hr;
     // Automatic mipmaps are blits of the texture's image into itself (GENERATEMIPSUBLEVELS):
-    // 2D and cube colour textures of uncompressed formats the device blits. Else "D3DOK_NOAUTOGEN:
-    // ... the mipmap levels will not be automatically generated".
+    // 2D and cube colour textures of uncompressed formats the device blits and renders to (Wine's
+    // test_mipmap_gen: Windows answers D3DOK_NOAUTOGEN for A4R4G4B4, A8, L8, A8L8 and V8U8).
+    // Else "D3DOK_NOAUTOGEN: ... the mipmap levels will not be automatically generated".
     if (usage & D3DUSAGE_AUTOGENMIPMAP) {
         constexpr VkFormatFeatureFlags kBlits =
             VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT;
         const bool generates = (type == ::D3DRTYPE_TEXTURE || type == ::D3DRTYPE_CUBETEXTURE) &&
-                               !info->depthStencil && info->blockSize == 1 &&
+                               !info->depthStencil && info->blockSize == 1 && rendersTo(adapter, format) &&
                                (adapter.features(storage) & kBlits) == kBlits;
         return generates ? D3D_OK : D3DOK_NOAUTOGEN;
     }

@@ -147,6 +147,11 @@ TEST(DisplayModes, ModesAreWin32ModesOfTheFormat) {
     CHECK(found);
     CHECK_EQ(d3d->EnumAdapterModes(0, D3DFMT_X8R8G8B8, count, &m), D3DERR_INVALIDCALL);
     CHECK_EQ(d3d->EnumAdapterModes(0, D3DFMT_UNKNOWN, 0, &m), D3DERR_INVALIDCALL);
+    // Formats the display has no modes of (Wine's test_display_modes records Windows).
+    for (D3DFORMAT f : {D3DFMT_A8R8G8B8, D3DFMT_DXT1, D3DFMT_D24S8, D3DFMT_A16B16G16R16F}) {
+        CHECK_EQ(d3d->GetAdapterModeCount(0, f), 0u);
+        CHECK_EQ(d3d->EnumAdapterModes(0, f, 0, &m), D3DERR_INVALIDCALL);
+    }
     CHECK_EQ(d3d->GetAdapterModeCount(0, D3DFMT_A8R8G8B8), 0); // a back-buffer format, not a display one
     CHECK_EQ(d3d->GetAdapterModeCount(0, D3DFMT_R5G6B5), win32Modes(16).size()); // 16 bits per pixel
 }
