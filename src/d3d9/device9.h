@@ -324,6 +324,8 @@ class Device9 final : public IDirect3DDevice9Ex {
     }
 
   private:
+    // CreateVertexBuffer / CreateIndexBuffer: a usage and pool a buffer may have (device9_draw.cpp).
+    bool bufferUsageAndPool(DWORD usage, D3DPOOL pool) const;
     explicit Device9(const DeviceCreation& creation);
     HRESULT initialise();
     // Creates a driver surface (render target or depth-stencil) for the program or the device,

@@ -47,13 +47,20 @@ bool hasStencil(::D3DFORMAT f) {
 
 } // namespace
 
+// Buffers are never render targets or depth buffers, and a D3D9Ex device has no managed pool
+// (Wine's test_resource_access in device.c and d3d9ex.c records Windows refusing both).
+bool Device9::bufferUsageAndPool(DWORD usage, D3DPOOL pool) const {
+    if (usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)) return false;
+    return !(creation_.extended && pool == D3DPOOL_MANAGED);
+}
+
 HRESULT STDMETHODCALLTYPE Device9::CreateVertexBuffer(UINT length, DWORD usage, DWORD fvf, D3DPOOL pool,
                                                       IDirect3DVertexBuffer9** buffer, HANDLE* shared) {
     if (!buffer) return D3DERR_INVALIDCALL;
     *buffer = nullptr;
     // D3D9: a buffer of an FVF holds at least one vertex of it; scratch buffers do not exist.
     if (shared || length == 0 || (fvf && length < fvfVertexSize(fvf)) || pool == D3DPOOL_SCRATCH ||
-        pool > D3DPOOL_SCRATCH)
+        pool > D3DPOOL_SCRATCH || !bufferUsageAndPool(usage, pool))
         return D3DERR_INVALIDCALL;
     auto guard = lock();
     uint32_t handle = 0;
@@ -76,7 +83,7 @@ HRESULT STDMETHODCALLTYPE Device9::CreateIndexBuffer(UINT length, DWORD usage, D
     if (!buffer) return D3DERR_INVALIDCALL;
     *buffer = nullptr;
     if (shared || length == 0 || (format != ::D3DFMT_INDEX16 && format != ::D3DFMT_INDEX32) ||
-        pool == D3DPOOL_SCRATCH || pool > D3DPOOL_SCRATCH)
+        pool == D3DPOOL_SCRATCH || pool > D3DPOOL_SCRATCH || !bufferUsageAndPool(usage, pool))
         return D3DERR_INVALIDCALL;
     auto guard = lock();
     uint32_t handle = 0;

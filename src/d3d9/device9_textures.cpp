@@ -30,9 +30,11 @@ HRESULT checkShape(const Adapter& adapter, TextureShape& s, ::D3DRESOURCETYPE ty
     // and scratch pools (Wine's test_lockrect_invalid, test_lockbox_invalid), and so do we in
     // the default pool, whose textures no program reads back through a lock either.
     if (s.usage & D3DUSAGE_WRITEONLY) return D3DERR_INVALIDCALL;
-    // Render-target and depth textures are in the default pool; dynamic ones are never managed.
+    // Render-target and depth textures are in the default pool and never dynamic (Wine's
+    // test_resource_access records Windows refusing DYNAMIC with either); dynamic ones are never
+    // managed.
     if ((s.usage & kTargetUsage) == kTargetUsage ||
-        ((s.usage & kTargetUsage) && s.pool != ::D3DPOOL_DEFAULT) ||
+        ((s.usage & kTargetUsage) && (s.pool != ::D3DPOOL_DEFAULT || (s.usage & D3DUSAGE_DYNAMIC))) ||
         ((s.usage & D3DUSAGE_DYNAMIC) && s.pool == ::D3DPOOL_MANAGED))
         return D3DERR_INVALIDCALL;
     const UINT full = s.fullChain();
@@ -70,6 +72,7 @@ HRESULT STDMETHODCALLTYPE Device9::CreateTexture(UINT width, UINT height, UINT l
     if (!texture) return D3DERR_INVALIDCALL;
     *texture = nullptr;
     if (shared) return D3DERR_INVALIDCALL; // shared resources are IDirect3D9Ex's, not done
+    if (creation_.extended && pool == D3DPOOL_MANAGED) return D3DERR_INVALIDCALL; // (no managed pool in Ex)
     TextureShape shape{TextureKind::Plain, width, height, 1, levels, usage, format, pool};
     if (HRESULT hr = checkShape(*creation_.adapter, shape, ::D3DRTYPE_TEXTURE); FAILED(hr)) return hr;
     auto guard = lock();
@@ -85,6 +88,7 @@ HRESULT STDMETHODCALLTYPE Device9::CreateCubeTexture(UINT edge, UINT levels, DWO
     if (!texture) return D3DERR_INVALIDCALL;
     *texture = nullptr;
     if (shared) return D3DERR_INVALIDCALL;
+    if (creation_.extended && pool == D3DPOOL_MANAGED) return D3DERR_INVALIDCALL;
     TextureShape shape{TextureKind::Cube, edge, edge, 1, levels, usage, format, pool};
     if (HRESULT hr = checkShape(*creation_.adapter, shape, ::D3DRTYPE_CUBETEXTURE); FAILED(hr)) return hr;
     auto guard = lock();
@@ -101,6 +105,7 @@ HRESULT STDMETHODCALLTYPE Device9::CreateVolumeTexture(UINT width, UINT height, 
     *texture = nullptr;
     // Volumes are never render targets or depth buffers.
     if (shared || (usage & kTargetUsage)) return D3DERR_INVALIDCALL;
+    if (creation_.extended && pool == D3DPOOL_MANAGED) return D3DERR_INVALIDCALL;
     TextureShape shape{TextureKind::Volume, width, height, depth, levels, usage, format, pool};
     if (HRESULT hr = checkShape(*creation_.adapter, shape, ::D3DRTYPE_VOLUMETEXTURE); FAILED(hr)) return hr;
     auto guard = lock();

@@ -252,3 +252,25 @@ TEST(DeviceEx, CreationRefusesFormatsAndUsagesAsWindows) {
              D3DERR_INVALIDCALL);
     CHECK(s == reinterpret_cast<IDirect3DSurface9*>(1));
 }
+
+// A D3D9Ex device has no managed pool: textures and buffers in D3DPOOL_MANAGED are refused
+// (Wine's d3d9ex.c test_resource_access records Windows).
+TEST(DeviceEx, RefusesTheManagedPool) {
+    TestDeviceEx t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    CHECK_EQ(t->CreateTexture(8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &texture, nullptr),
+             D3DERR_INVALIDCALL);
+    IDirect3DCubeTexture9* cube = nullptr;
+    CHECK_EQ(t->CreateCubeTexture(8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &cube, nullptr),
+             D3DERR_INVALIDCALL);
+    IDirect3DVolumeTexture9* volume = nullptr;
+    CHECK_EQ(t->CreateVolumeTexture(4, 4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &volume, nullptr),
+             D3DERR_INVALIDCALL);
+    IDirect3DVertexBuffer9* vb = nullptr;
+    CHECK_EQ(t->CreateVertexBuffer(64, 0, 0, D3DPOOL_MANAGED, &vb, nullptr), D3DERR_INVALIDCALL);
+    IDirect3DIndexBuffer9* ib = nullptr;
+    CHECK_EQ(t->CreateIndexBuffer(64, 0, D3DFMT_INDEX16, D3DPOOL_MANAGED, &ib, nullptr), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->CreateTexture(8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &texture, nullptr), D3D_OK);
+    if (texture) texture->Release();
+}

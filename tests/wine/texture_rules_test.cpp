@@ -49,6 +49,18 @@ TEST(TextureRules, CreateRefusesWhatD3D9Refuses) {
     CHECK_EQ(create(8, 8, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
     CHECK_EQ(create(8, 8, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM), D3DERR_INVALIDCALL);
     CHECK_EQ(create(8, 8, 1, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
+    // Nor dynamic render-target or depth textures (Wine's test_resource_access).
+    CHECK_EQ(create(8, 8, 1, D3DUSAGE_DYNAMIC | D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT),
+             D3DERR_INVALIDCALL);
+    CHECK_EQ(create(8, 8, 1, D3DUSAGE_DYNAMIC | D3DUSAGE_DEPTHSTENCIL, D3DFMT_D24S8, D3DPOOL_DEFAULT),
+             D3DERR_INVALIDCALL);
+    // Buffers are never render targets or depth buffers.
+    IDirect3DVertexBuffer9* vb = nullptr;
+    CHECK_EQ(t->CreateVertexBuffer(64, D3DUSAGE_RENDERTARGET, 0, D3DPOOL_DEFAULT, &vb, nullptr),
+             D3DERR_INVALIDCALL);
+    IDirect3DIndexBuffer9* ib = nullptr;
+    CHECK_EQ(t->CreateIndexBuffer(64, D3DUSAGE_DEPTHSTENCIL, D3DFMT_INDEX16, D3DPOOL_SYSTEMMEM, &ib, nullptr),
+             D3DERR_INVALIDCALL);
     // Formats the device cannot sample (CheckDeviceFormat refuses them) or does not know.
     CHECK_EQ(create(8, 8, 1, 0, D3DFMT_UNKNOWN, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
     CHECK_EQ(create(8, 8, 1, 0, D3DFMT_INDEX16, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
