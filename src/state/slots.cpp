@@ -2,6 +2,8 @@
 // that only moves forward, a memcpy per slot.
 #include "state/slots.h"
 
+#include <algorithm>
+
 #include <cassert>
 #include <cstring>
 
@@ -41,8 +43,14 @@ void scatter(const StateMask& mask, std::span<const uint8_t> in, DeviceState& s,
     size_t at = 0;
     forEachSlot(mask, [&](SlotGroup g, uint32_t e, const SlotGroupInfo& info) {
         assert(at + info.size <= in.size());
-        std::memcpy(base + info.offset + size_t{e} * info.stride, in.data() + at, info.size);
+        const uint8_t* value = in.data() + at;
         at += info.size;
+        // A block holding no declaration and no FVF leaves the device's (Wine's test_vdecl_apply
+        // records Windows keeping it, for captured, recorded and predefined blocks).
+        if (g == SlotGroup::VertexInput &&
+            std::all_of(value, value + info.size, [](uint8_t b) { return b == 0; }))
+            return;
+        std::memcpy(base + info.offset + size_t{e} * info.stride, value, info.size);
         markDirty(dirty, g, e);
     });
 }

@@ -190,6 +190,36 @@ TEST(StateBlock, CaptureUpdatesOnlyWhatTheBlockHolds) {
     sb->Release();
 }
 
+// A block that holds no vertex declaration (nor FVF) leaves the device's on Apply: captured,
+// recorded or D3DSBT_VERTEXSTATE alike (Wine's test_vdecl_apply records Windows).
+TEST(StateBlock, ANullDeclarationIsNotApplied) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    const D3DVERTEXELEMENT9 elements[] = {
+        {0, 0, D3DDECLTYPE_FLOAT3, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0}, D3DDECL_END()};
+    IDirect3DVertexDeclaration9* declaration = nullptr;
+    REQUIRE(t->CreateVertexDeclaration(elements, &declaration) == D3D_OK);
+    IDirect3DStateBlock9* blocks[3] = {};
+    CHECK_EQ(t->SetVertexDeclaration(nullptr), D3D_OK);
+    CHECK_EQ(t->CreateStateBlock(D3DSBT_ALL, &blocks[0]), D3D_OK);
+    CHECK_EQ(t->CreateStateBlock(D3DSBT_VERTEXSTATE, &blocks[1]), D3D_OK);
+    CHECK_EQ(t->BeginStateBlock(), D3D_OK);
+    CHECK_EQ(t->SetVertexDeclaration(nullptr), D3D_OK);
+    CHECK_EQ(t->EndStateBlock(&blocks[2]), D3D_OK);
+    for (IDirect3DStateBlock9* sb : blocks) {
+        REQUIRE(sb != nullptr);
+        CHECK_EQ(t->SetVertexDeclaration(declaration), D3D_OK);
+        CHECK_EQ(sb->Apply(), D3D_OK);
+        IDirect3DVertexDeclaration9* got = nullptr;
+        CHECK_EQ(t->GetVertexDeclaration(&got), D3D_OK);
+        CHECK(got == declaration);
+        if (got) got->Release();
+        sb->Release();
+    }
+    CHECK_EQ(t->SetVertexDeclaration(nullptr), D3D_OK);
+    declaration->Release();
+}
+
 // D3DSBT_PIXELSTATE holds pixel states (ZFUNC) and not vertex states (CULLMODE, stream
 // frequency); D3DSBT_VERTEXSTATE the other way round; D3DSBT_ALL both, and transforms.
 TEST(StateBlock, PredefinedTypesHoldTheirOwnStatesOnly) {
