@@ -292,6 +292,8 @@ class Device9 final : public IDirect3DDevice9Ex {
     // Re-derives the Bound<> slots from state_'s handles after a state block changed them.
     void rebindFromState();
     state::StateCache& stateCache() { return state_; }
+    // The implicit swap chain when `surface` is one of its back buffers, else null.
+    IDirect3DSwapChain9* implicitChainOf(const Surface9* surface);
     // ---- end of queries room methods ----
 
     // ---- For the device's objects ----

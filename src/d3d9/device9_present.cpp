@@ -143,6 +143,13 @@ HRESULT STDMETHODCALLTYPE Device9::GetSwapChain(UINT index, IDirect3DSwapChain9*
     return D3D_OK;
 }
 
+IDirect3DSwapChain9* Device9::implicitChainOf(const Surface9* surface) {
+    auto guard = lock();
+    for (const Surface9* s : backBuffers_)
+        if (s == surface) return swapChain_;
+    return nullptr;
+}
+
 // Vulkan does not expose the scan-out position: it is estimated from the time within the
 // display's refresh period, so programs that wait for a blank or a scan line make progress.
 HRESULT STDMETHODCALLTYPE Device9::GetRasterStatus(UINT swapchain, D3DRASTER_STATUS* status) {

@@ -66,11 +66,15 @@ Surface9::~Surface9() {
     owner_.stream().call([&] { ddivk_surface_destroy(owner_.driver(), handle_); });
 }
 
-// A texture level's container is its texture; a stand-alone surface has none but the device
+// A texture level's container is its texture, a back buffer's its swap chain (the implicit
+// one's too: Wine's test_refcount and test_backbuffer_resize record Windows answering the
+// chain, and E_NOINTERFACE for the device); a stand-alone surface has none but the device
 // (D3D9: GetContainer asks the device).
 HRESULT Surface9::GetContainer(REFIID riid, void** container) {
     if (!container) return D3DERR_INVALIDCALL;
     if (container_) return container_->containerQueryInterface(riid, container);
+    if (IDirect3DSwapChain9* chain = owner_.implicitChainOf(this))
+        return chain->QueryInterface(riid, container);
     return device_->QueryInterface(riid, container);
 }
 

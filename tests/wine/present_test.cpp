@@ -67,6 +67,16 @@ TEST(SwapChain, TheImplicitSwapChainAnswersForTheDevice) {
         CHECK(typed == fromDevice);
         if (typed) typed->Release();
     }
+    // The back buffer's container is the chain, not the device (Wine's test_refcount).
+    IDirect3DSurface9* back = nullptr;
+    REQUIRE(t->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back) == D3D_OK);
+    void* container = nullptr;
+    CHECK_EQ(back->GetContainer(__uuidof(IDirect3DSwapChain9), &container), D3D_OK);
+    CHECK(container == chain);
+    if (container) static_cast<IUnknown*>(container)->Release();
+    container = reinterpret_cast<void*>(1);
+    CHECK_EQ(back->GetContainer(__uuidof(IDirect3DDevice9), &container), E_NOINTERFACE);
+    back->Release();
     IDirect3DSurface9* past = reinterpret_cast<IDirect3DSurface9*>(0x1234);
     CHECK_EQ(t->GetBackBuffer(0, 1, D3DBACKBUFFER_TYPE_MONO, &past), D3DERR_INVALIDCALL);
     CHECK(past == nullptr);
