@@ -326,6 +326,11 @@ class Device9 final : public IDirect3DDevice9Ex {
     }
 
   private:
+    // The end of a D3D9Ex Reset: the new implicit surfaces bound, the state kept
+    // (device9_reset.cpp).
+    HRESULT keepStateThroughReset(const D3DPRESENT_PARAMETERS& checked, std::vector<Surface9*>& backs,
+                                  Surface9* depth, const std::vector<Surface9*>& held,
+                                  D3DPRESENT_PARAMETERS* parameters);
     // CreateVertexBuffer / CreateIndexBuffer: a usage and pool a buffer may have (device9_draw.cpp).
     bool bufferUsageAndPool(DWORD usage, D3DPOOL pool) const;
     explicit Device9(const DeviceCreation& creation);

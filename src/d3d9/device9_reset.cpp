@@ -1,8 +1,9 @@
-// IDirect3DDevice9Ex: Reset. The program must have released what lives in D3DPOOL_DEFAULT
-// (and its state blocks and extra swap chains) first; then the back buffer and the automatic
-// depth buffer are made anew for the new presentation parameters, and every state goes back
-// to its default, in the front end's state cache and in the driver's context alike. Shaders,
-// declarations, managed and system-memory resources survive.
+// IDirect3DDevice9Ex: Reset. On a plain device the program must have released what lives in
+// D3DPOOL_DEFAULT (and its state blocks and extra swap chains) first; then the back buffer and
+// the automatic depth buffer are made anew for the new presentation parameters, and every state
+// goes back to its default, in the front end's state cache and in the driver's context alike.
+// Shaders, declarations, managed and system-memory resources survive. A D3D9Ex device keeps
+// its state and resources: only the implicit surfaces change (keepStateThroughReset).
 #include "d3d9/device9.h"
 
 #include <algorithm>
@@ -49,10 +50,14 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
             checkPresentParameters(*creation_.adapter, creation_.focusWindow, creation_.extended, checked);
         FAILED(hr))
         return hr;
-    // The device's bindings go first: what only they hold is released, and does not stop the
-    // Reset (Wine's test_reset_resources: bound render targets and depth surfaces the program
-    // released). A Reset that fails leaves a device that only takes another.
-    releaseBindings();
+    // A D3D9Ex device keeps its state and bindings through a Reset, and default-pool resources
+    // do not stop it (Wine's d3d9ex.c test_reset, test_reset_ex and test_reset_resources record
+    // Windows): only the implicit surfaces change.
+    const bool keepState = creation_.extended;
+    // Otherwise the device's bindings go first: what only they hold is released, and does not
+    // stop the Reset (Wine's test_reset_resources: bound render targets and depth surfaces the
+    // program released). A Reset that fails leaves a device that only takes another.
+    if (!keepState) releaseBindings();
     // The implicit surfaces the program still holds: they stop a Reset, except on a D3D9Ex
     // device, where they outlive it, detached (Wine's test_reset and test_backbuffer_resize
     // record Windows).
@@ -65,7 +70,7 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
                    held.size());
         return D3DERR_INVALIDCALL;
     }
-    if (const int live = defaultPoolObjects_.load(); live > 0) {
+    if (const int live = defaultPoolObjects_.load(); live > 0 && !keepState) {
         DDIVK_WARN("d3d9: Reset refused: %d D3DPOOL_DEFAULT resources or state blocks are still alive", live);
         return D3DERR_INVALIDCALL;
     }
@@ -101,6 +106,7 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
         }
         if (checked.Flags & D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL) depth->setDiscardable();
     }
+    if (keepState) return keepStateThroughReset(checked, backs, depth, held, parameters);
     ddivk::HRESULT reset = D3DERR_INVALIDCALL;
     stream_->call(
         [&] { reset = ddivk_context_reset(context_, backs[0]->handle(), depth ? depth->handle() : 0); });
@@ -131,6 +137,39 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
     depthStencil_.reset(depth);
     inScene_ = false;
     // The windows' swapchains are made again at the next Present (new size or interval).
+    stream_->post([this] { destroyWindowChains(); });
+    deviceLost_.store(false);
+    return D3D_OK;
+}
+
+// A D3D9Ex Reset: the new implicit surfaces are bound through the setters (render target 0, the
+// depth buffer), which reset the viewport and scissor to the new back buffer; the viewport keeps
+// its depth range (Wine's test_reset). Everything else the program set stays, an open scene
+// included.
+HRESULT Device9::keepStateThroughReset(const D3DPRESENT_PARAMETERS& checked, std::vector<Surface9*>& backs,
+                                       Surface9* depth, const std::vector<Surface9*>& held,
+                                       D3DPRESENT_PARAMETERS* parameters) {
+    ::D3DVIEWPORT9 viewport{};
+    GetViewport(&viewport);
+    std::swap(backBuffers_, backs);
+    Surface9* oldDepth = autoDepth_;
+    autoDepth_ = depth;
+    creation_.present = checked;
+    *parameters = checked;
+    SetRenderTarget(0, backBuffers_[0]);
+    SetDepthStencilSurface(depth);
+    ::D3DVIEWPORT9 full{};
+    GetViewport(&full);
+    full.MinZ = viewport.MinZ;
+    full.MaxZ = viewport.MaxZ;
+    SetViewport(&full);
+    // The old surfaces, now unbound, go unless the program holds them.
+    auto isHeld = [&](Surface9* s) { return std::find(held.begin(), held.end(), s) != held.end(); };
+    for (Surface9* s : held)
+        s->disown(); // the program's last Release deletes it
+    for (Surface9* s : backs)
+        if (!isHeld(s)) delete s;
+    if (oldDepth && !isHeld(oldDepth)) delete oldDepth;
     stream_->post([this] { destroyWindowChains(); });
     deviceLost_.store(false);
     return D3D_OK;

@@ -3,6 +3,7 @@
 // SetConvolutionMonoKernel and ComposeRects.
 #include "check.h"
 #include "device_support.h"
+#include "texture_support.h"
 
 namespace {
 
@@ -273,4 +274,56 @@ TEST(DeviceEx, RefusesTheManagedPool) {
     CHECK_EQ(t->CreateIndexBuffer(64, 0, D3DFMT_INDEX16, D3DPOOL_MANAGED, &ib, nullptr), D3DERR_INVALIDCALL);
     CHECK_EQ(t->CreateTexture(8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &texture, nullptr), D3D_OK);
     if (texture) texture->Release();
+}
+
+// A D3D9Ex device keeps its state through Reset, and default-pool resources do not stop it
+// (Wine's d3d9ex.c test_reset, test_reset_resources): render states, bindings and the viewport's
+// depth range stay; render target 0 and the viewport become the new back buffer's.
+TEST(DeviceEx, ResetKeepsTheStateAndDefaultPoolResources) {
+    TestDeviceEx t(32, 24, true);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(4, 4, 1, 0, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &texture, nullptr) == D3D_OK);
+    IDirect3DVertexBuffer9* vb = nullptr;
+    REQUIRE(t->CreateVertexBuffer(64, 0, 0, D3DPOOL_DEFAULT, &vb, nullptr) == D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_LIGHTING, FALSE), D3D_OK);
+    CHECK_EQ(t->SetTexture(1, texture), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(0, vb, 0, 16), D3D_OK);
+    CHECK_EQ(t->SetFVF(D3DFVF_XYZRHW), D3D_OK);
+    const D3DVIEWPORT9 viewport{2, 3, 8, 8, 0.25f, 0.75f};
+    CHECK_EQ(t->SetViewport(&viewport), D3D_OK);
+    D3DPRESENT_PARAMETERS pp = windowedParameters(t.window.hwnd, 24, 20, true);
+    CHECK_EQ(t->Reset(&pp), D3D_OK);
+    DWORD lighting = TRUE;
+    CHECK_EQ(t->GetRenderState(D3DRS_LIGHTING, &lighting), D3D_OK);
+    CHECK_EQ(lighting, FALSE);
+    D3DVIEWPORT9 now{};
+    CHECK_EQ(t->GetViewport(&now), D3D_OK);
+    CHECK(now.X == 0 && now.Y == 0 && now.Width == 24 && now.Height == 20);
+    CHECK(now.MinZ == 0.25f && now.MaxZ == 0.75f);
+    IDirect3DBaseTexture9* bound = nullptr;
+    CHECK_EQ(t->GetTexture(1, &bound), D3D_OK);
+    CHECK(bound == texture);
+    if (bound) bound->Release();
+    IDirect3DVertexBuffer9* stream = nullptr;
+    UINT offset = 1, stride = 0;
+    CHECK_EQ(t->GetStreamSource(0, &stream, &offset, &stride), D3D_OK);
+    CHECK(stream == vb && offset == 0 && stride == 16);
+    if (stream) stream->Release();
+    DWORD fvf = 0;
+    CHECK_EQ(t->GetFVF(&fvf), D3D_OK);
+    CHECK_EQ(fvf, DWORD(D3DFVF_XYZRHW));
+    // Render target 0 is the new back buffer, which draws and reads back.
+    IDirect3DSurface9* target = nullptr;
+    REQUIRE(t->GetRenderTarget(0, &target) == D3D_OK);
+    D3DSURFACE_DESC desc{};
+    CHECK_EQ(target->GetDesc(&desc), D3D_OK);
+    CHECK(desc.Width == 24 && desc.Height == 20);
+    target->Release();
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xFF20A040, 1.0f, 0), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 24, 20, [](int, int) { return 0x20A040u; }), 0);
+    CHECK_EQ(t->SetTexture(1, nullptr), D3D_OK);
+    CHECK_EQ(t->SetStreamSource(0, nullptr, 0, 0), D3D_OK);
+    texture->Release();
+    vb->Release();
 }
