@@ -292,6 +292,13 @@ class Device9 final : public IDirect3DDevice9Ex {
     // Re-derives the Bound<> slots from state_'s handles after a state block changed them.
     void rebindFromState();
     state::StateCache& stateCache() { return state_; }
+    // A D3D9Ex device (CreateDeviceEx, or an IDirect3D9Ex's CreateDevice).
+    bool extended() const { return creation_.extended; }
+    // Presents so far (IDirect3DSwapChain9Ex::GetLastPresentCount).
+    UINT presentCount() {
+        auto guard = lock();
+        return UINT(presentCount_);
+    }
     // The implicit swap chain when `surface` is one of its back buffers, else null.
     IDirect3DSwapChain9* implicitChainOf(const Surface9* surface);
     // ---- end of queries room methods ----

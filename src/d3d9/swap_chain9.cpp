@@ -45,15 +45,37 @@ SwapChain9::~SwapChain9() {
     owner_.defaultPoolObjectDestroyed();
 }
 
+// IDirect3DSwapChain9Ex on a D3D9Ex device's chains only (Wine's d3d9ex.c records Windows).
 HRESULT SwapChain9::QueryInterface(REFIID riid, void** object) {
     if (!object) return E_POINTER;
-    if (riid == __uuidof(IUnknown) || riid == __uuidof(IDirect3DSwapChain9)) {
+    if (riid == __uuidof(IUnknown) || riid == __uuidof(IDirect3DSwapChain9) ||
+        (owner_.extended() && riid == __uuidof(IDirect3DSwapChain9Ex))) {
         AddRef();
-        *object = static_cast<IDirect3DSwapChain9*>(this);
+        *object = static_cast<IDirect3DSwapChain9Ex*>(this);
         return S_OK;
     }
     *object = nullptr;
     return E_NOINTERFACE;
+}
+
+// The presents of the device, every chain's (additional chains present through the device).
+HRESULT SwapChain9::GetLastPresentCount(UINT* count) {
+    if (!count) return D3DERR_INVALIDCALL;
+    *count = owner_.presentCount();
+    return D3D_OK;
+}
+
+// The refresh and GPU times of presents are not measured (Vulkan's WSI reports neither without
+// VK_GOOGLE_display_timing): no made-up statistics.
+HRESULT SwapChain9::GetPresentStats(D3DPRESENTSTATS* stats) {
+    if (!stats) return D3DERR_INVALIDCALL;
+    DDIVK_UNIMPLEMENTED("IDirect3DSwapChain9Ex::GetPresentStats");
+    return D3DERR_INVALIDCALL;
+}
+
+// The display's mode, as the device's GetDisplayModeEx (a mode of the wrong Size is refused).
+HRESULT SwapChain9::GetDisplayModeEx(D3DDISPLAYMODEEX* mode, D3DDISPLAYROTATION* rotation) {
+    return owner_.GetDisplayModeEx(0, mode, rotation);
 }
 
 HRESULT SwapChain9::Present(const RECT* source, const RECT* dest, HWND window, const RGNDATA* dirty,

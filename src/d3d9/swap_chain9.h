@@ -18,7 +18,7 @@ namespace ddivk::d3d9 {
 
 class Device9;
 
-class SwapChain9 final : public DeviceChild<IDirect3DSwapChain9>, public SurfaceContainer {
+class SwapChain9 final : public DeviceChild<IDirect3DSwapChain9Ex>, public SurfaceContainer {
   public:
     // The implicit swap chain, owned by the device.
     explicit SwapChain9(Device9& device);
@@ -43,6 +43,10 @@ class SwapChain9 final : public DeviceChild<IDirect3DSwapChain9>, public Surface
     HRESULT STDMETHODCALLTYPE GetRasterStatus(D3DRASTER_STATUS* status) override;
     HRESULT STDMETHODCALLTYPE GetDisplayMode(D3DDISPLAYMODE* mode) override;
     HRESULT STDMETHODCALLTYPE GetPresentParameters(D3DPRESENT_PARAMETERS* parameters) override;
+    // IDirect3DSwapChain9Ex, answered by QueryInterface on D3D9Ex devices only.
+    HRESULT STDMETHODCALLTYPE GetLastPresentCount(UINT* count) override;
+    HRESULT STDMETHODCALLTYPE GetPresentStats(D3DPRESENTSTATS* stats) override;
+    HRESULT STDMETHODCALLTYPE GetDisplayModeEx(D3DDISPLAYMODEEX* mode, D3DDISPLAYROTATION* rotation) override;
 
     // SurfaceContainer: the back buffer of an additional chain.
     ULONG containerAddRef() override { return AddRef(); }

@@ -327,3 +327,37 @@ TEST(DeviceEx, ResetKeepsTheStateAndDefaultPoolResources) {
     texture->Release();
     vb->Release();
 }
+
+// An Ex device's swap chains answer IDirect3DSwapChain9Ex (Wine's test_qi_ex_to_base,
+// test_swapchain_get_displaymode_ex): the present count, and the display mode as the device's;
+// a plain device's do not.
+TEST(DeviceEx, SwapChainsAreSwapChain9Ex) {
+    TestDeviceEx t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DSwapChain9* chain = nullptr;
+    REQUIRE(t->GetSwapChain(0, &chain) == D3D_OK);
+    IDirect3DSwapChain9Ex* ex = nullptr;
+    CHECK_EQ(chain->QueryInterface(__uuidof(IDirect3DSwapChain9Ex), reinterpret_cast<void**>(&ex)), S_OK);
+    if (ex) {
+        UINT before = 0, after = 0;
+        CHECK_EQ(ex->GetLastPresentCount(&before), D3D_OK);
+        CHECK_EQ(t->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
+        CHECK_EQ(ex->GetLastPresentCount(&after), D3D_OK);
+        CHECK_EQ(after, before + 1);
+        D3DDISPLAYMODEEX mode{sizeof mode}, device{sizeof device};
+        CHECK_EQ(ex->GetDisplayModeEx(&mode, nullptr), D3D_OK);
+        CHECK_EQ(t->GetDisplayModeEx(0, &device, nullptr), D3D_OK);
+        CHECK(mode.Width == device.Width && mode.Height == device.Height && mode.Format == device.Format);
+        mode.Size = 0;
+        CHECK_EQ(ex->GetDisplayModeEx(&mode, nullptr), D3DERR_INVALIDCALL);
+        ex->Release();
+    }
+    chain->Release();
+
+    TestDevice plain(16, 16);
+    REQUIRE(plain.device != nullptr);
+    REQUIRE(plain->GetSwapChain(0, &chain) == D3D_OK);
+    void* out = reinterpret_cast<void*>(1);
+    CHECK_EQ(chain->QueryInterface(__uuidof(IDirect3DSwapChain9Ex), &out), E_NOINTERFACE);
+    chain->Release();
+}
