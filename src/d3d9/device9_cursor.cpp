@@ -96,17 +96,15 @@ void STDMETHODCALLTYPE Device9::SetCursorPosition(int x, int y, DWORD flags) {
     SetCursorPos(at.x, at.y);
 }
 
-// "TRUE if the cursor was previously visible". Showing needs a cursor of SetCursorProperties;
-// hiding takes it off the screen.
-// Answers the previous visibility. Without a cursor image nothing changes: the cursor stays
-// hidden, and ShowCursor(TRUE) keeps answering FALSE until SetCursorProperties (Wine's
-// test_cursor records Windows).
+// "TRUE if the cursor was previously visible". Showing puts the cursor of SetCursorProperties
+// on the screen, hiding takes it off. Without a cursor image nothing changes: the cursor stays
+// hidden, and ShowCursor(TRUE) keeps answering FALSE (Wine's test_cursor records Windows).
 WINBOOL STDMETHODCALLTYPE Device9::ShowCursor(WINBOOL show) {
     auto guard = lock();
     const WINBOOL previous = cursorVisible_ ? TRUE : FALSE;
     if (!cursor_.handle) return previous;
     cursorVisible_ = show != FALSE;
-    if (cursor_.handle) ::SetCursor(cursorVisible_ ? cursor_.handle : nullptr);
+    ::SetCursor(cursorVisible_ ? cursor_.handle : nullptr);
     return previous;
 }
 

@@ -120,12 +120,8 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
     // The front end's side: no bindings (released above), default state, the new implicit
     // surfaces.
     std::swap(backBuffers_, backs);
-    auto isHeld = [&](Surface9* s) { return std::find(held.begin(), held.end(), s) != held.end(); };
-    for (Surface9* s : held)
-        s->disown();          // the program's last Release deletes it
-    for (Surface9* s : backs) // the old ones
-        if (!isHeld(s)) delete s;
-    if (!isHeld(autoDepth_)) delete autoDepth_;
+    deleteBacks(); // the old ones (the program holds none: checked above)
+    delete autoDepth_;
     autoDepth_ = depth;
     creation_.present = checked;
     *parameters = checked;

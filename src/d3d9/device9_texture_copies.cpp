@@ -191,9 +191,9 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateSurface(IDirect3DSurface9* source, cons
 // levels), neither discardable, the whole surface, the same size and format, outside
 // BeginScene / EndScene. A multisampled source may go into a single-sampled destination, which
 // takes sample 0 of each pixel (Wine's multisampled_depth_buffer_test: Windows resolves it);
-// otherwise the sample counts match. NONE, POINT and LINEAR filters are taken (Wine's depth_blit_test:
-// Windows takes LINEAR), all a copy since nothing is scaled. The driver's BLT copies depth and stencil
-// (context_blits.cpp).
+// otherwise the sample counts match. NONE, POINT and LINEAR filters are taken (Wine's
+// depth_blit_test: Windows takes LINEAR), all a copy since nothing is scaled. The driver's BLT
+// copies depth and stencil (context_blits.cpp).
 HRESULT Device9::stretchDepth(Surface9& src, const RECT* sourceRect, Surface9& dst,
                               const RECT* destinationRect, D3DTEXTUREFILTERTYPE filter) {
     const D3DSURFACE_DESC& a = src.desc();

@@ -22,9 +22,10 @@ Query9::~Query9() {
 }
 
 // D3DISSUE_BEGIN / D3DISSUE_END. EVENT and TIMESTAMPFREQ take END only (D3D9's rule, the
-// driver's too: d3d9_query_rules.h), TIMESTAMP ignores a BEGIN; under D3D9's rules any other issue succeeds
-// (a BEGIN while building restarts, an END without BEGIN is an empty bracket). So the issue is posted to the
-// worker, between the draws recorded before and after it, without waiting.
+// driver's too: d3d9_query_rules.h); TIMESTAMP ignores a BEGIN. Under D3D9's rules any other
+// issue succeeds (a BEGIN while building restarts, an END without BEGIN is an empty bracket).
+// So the issue is posted to the worker, between the draws recorded before and after it,
+// without waiting.
 HRESULT STDMETHODCALLTYPE Query9::Issue(DWORD flags) {
     if (flags & ~(D3DISSUE_BEGIN | D3DISSUE_END)) return D3DERR_INVALIDCALL;
     // A TIMESTAMP takes a BEGIN and ignores it (Wine's test_timestamp_query records Windows).

@@ -3,9 +3,9 @@
 // thin call into the context's UMD queries under the device lock, which follow the same D3D9
 // rules as the DP2 tokens (device/d3d9_query_rules.h). A failing call changes nothing.
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <mutex>
-#include <vector>
 
 #include "ddivk/ddivk.h"
 #include "device/context.h"
@@ -155,7 +155,11 @@ HRESULT ddivk_umd_query_get_data(uintptr_t context, HANDLE query, void* data, ui
         const uint32_t expected = c.umdQueryDataSize(umdHandle(query));
         if (expected == 0 || (flags & ~D3DGETDATA_FLUSH)) return D3DERR_INVALIDCALL;
         if (size != 0 && !data) return D3DERR_INVALIDCALL;
-        std::vector<std::byte> value(std::max<size_t>(expected, sizeof(uint64_t)));
+        // (On the stack: games poll queries every frame. The largest D3D9 data,
+        // D3DDEVINFO_RESOURCEMANAGER's, is 352 bytes.)
+        std::array<std::byte, 512> value{};
+        if (expected > value.size()) return D3DERR_INVALIDCALL;
+        const size_t valueSize = std::max<size_t>(expected, sizeof(uint64_t));
         const HRESULT hr = c.umdGetQueryData(umdHandle(query), size ? value.data() : nullptr,
                                              (flags & D3DGETDATA_FLUSH) != 0);
         if (hr == D3DERR_INVALIDCALL) { // (a known query: never ended, or building)
@@ -163,7 +167,7 @@ HRESULT ddivk_umd_query_get_data(uintptr_t context, HANDLE query, void* data, ui
             if (size) std::memset(data, 0xDD, size);
             return S_OK;
         }
-        if (hr == S_OK && size) std::memcpy(data, value.data(), std::min<size_t>(size, value.size()));
+        if (hr == S_OK && size) std::memcpy(data, value.data(), std::min<size_t>(size, valueSize));
         return hr;
     });
 }
