@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "d3d9/buffer9.h"
+#include "d3d9/caps9.h"
 #include "d3d9/present_parameters.h"
 #include "d3d9/surface9.h"
 
@@ -140,8 +141,8 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
 
 // A D3D9Ex Reset: the new implicit surfaces are bound through the setters (render target 0, the
 // depth buffer), which reset the viewport and scissor to the new back buffer; the viewport keeps
-// its depth range (Wine's test_reset). Everything else the program set stays, an open scene
-// included.
+// its depth range (Wine's test_reset); the other render targets are unbound. Everything else
+// the program set stays, an open scene included.
 HRESULT Device9::keepStateThroughReset(const D3DPRESENT_PARAMETERS& checked, std::vector<Surface9*>& backs,
                                        Surface9* depth, const std::vector<Surface9*>& held,
                                        D3DPRESENT_PARAMETERS* parameters) {
@@ -153,6 +154,10 @@ HRESULT Device9::keepStateThroughReset(const D3DPRESENT_PARAMETERS& checked, std
     creation_.present = checked;
     *parameters = checked;
     SetRenderTarget(0, backBuffers_[0]);
+    // The other render targets are unbound (Wine's test_reset_resources: GetRenderTarget of 1 to
+    // 3 answers D3DERR_NOTFOUND after the Reset).
+    for (DWORD i = 1; i < simultaneousTargets(*creation_.adapter); ++i)
+        if (renderTargets_[i].get()) SetRenderTarget(i, nullptr);
     SetDepthStencilSurface(depth);
     ::D3DVIEWPORT9 full{};
     GetViewport(&full);

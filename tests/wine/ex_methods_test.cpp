@@ -290,10 +290,18 @@ TEST(DeviceEx, ResetKeepsTheStateAndDefaultPoolResources) {
     CHECK_EQ(t->SetTexture(1, texture), D3D_OK);
     CHECK_EQ(t->SetStreamSource(0, vb, 0, 16), D3D_OK);
     CHECK_EQ(t->SetFVF(D3DFVF_XYZRHW), D3D_OK);
+    IDirect3DSurface9* second = nullptr;
+    REQUIRE(t->CreateRenderTarget(32, 24, D3DFMT_X8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &second, nullptr) ==
+            D3D_OK);
+    CHECK_EQ(t->SetRenderTarget(1, second), D3D_OK);
     const D3DVIEWPORT9 viewport{2, 3, 8, 8, 0.25f, 0.75f};
     CHECK_EQ(t->SetViewport(&viewport), D3D_OK);
     D3DPRESENT_PARAMETERS pp = windowedParameters(t.window.hwnd, 24, 20, true);
     CHECK_EQ(t->Reset(&pp), D3D_OK);
+    // Render targets past 0 are unbound (Wine's test_reset_resources).
+    IDirect3DSurface9* unbound = nullptr;
+    CHECK_EQ(t->GetRenderTarget(1, &unbound), D3DERR_NOTFOUND);
+    second->Release();
     DWORD lighting = TRUE;
     CHECK_EQ(t->GetRenderState(D3DRS_LIGHTING, &lighting), D3D_OK);
     CHECK_EQ(lighting, FALSE);
