@@ -5,8 +5,16 @@
 #include "draw/format_table.h"
 #include "vk/sample_counts.h"
 
+#include <algorithm>
+
 namespace ddivk::d3d9 {
 namespace {
+
+// The formats D3D9 stores as 2x1 pixel pairs.
+bool isPixelPairFormat(::D3DFORMAT format) {
+    return format == ::D3DFMT_YUY2 || format == ::D3DFMT_UYVY || format == ::D3DFMT_R8G8_B8G8 ||
+           format == ::D3DFMT_G8R8_G8B8;
+}
 
 constexpr VkFormatFeatureFlags kTransfer = VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
 // What the driver needs of a texture it uploads and samples (device_resources.cpp).
@@ -109,12 +117,21 @@ bool rendersTo(const Adapter& adapter, ::D3DFORMAT format) {
 
 bool coversWholeBlocks(::D3DFORMAT format, const RECT& rect, UINT width, UINT height) {
     const draw::FormatInfo* info = draw::findFormat(format);
-    const bool pairs = format == ::D3DFMT_YUY2 || format == ::D3DFMT_UYVY || format == ::D3DFMT_R8G8_B8G8 ||
-                       format == ::D3DFMT_G8R8_G8B8;
+    const bool pairs = isPixelPairFormat(format);
     const UINT across = pairs ? 2 : info ? info->blockSize : 1, down = pairs ? 1 : across;
     auto edge = [](LONG v, UINT step, UINT end) { return UINT(v) % step == 0 || UINT(v) == end; };
     return edge(rect.left, across, width) && edge(rect.right, across, width) &&
            edge(rect.top, down, height) && edge(rect.bottom, down, height);
+}
+
+bool locksAnyRectangle(::D3DFORMAT format, ::D3DPOOL pool) {
+    const draw::FormatInfo* info = draw::findFormat(format);
+    return pool != ::D3DPOOL_DEFAULT && (isPixelPairFormat(format) || (info && info->blockSize > 1));
+}
+
+POINT lockCorner(const RECT& rect, UINT width, UINT height) {
+    auto into = [](LONG v, UINT end) { return std::clamp<LONG>(v, 0, end ? LONG(end) - 1 : 0); };
+    return POINT{into(rect.left, width), into(rect.top, height)};
 }
 
 bool sizeFitsBlocks(::D3DFORMAT format, UINT width, UINT height) {

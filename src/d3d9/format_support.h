@@ -46,6 +46,17 @@ bool rendersTo(const Adapter& adapter, ::D3DFORMAT format);
 // by the surface's edge.
 bool coversWholeBlocks(::D3DFORMAT format, const RECT& rect, UINT width, UINT height);
 
+// Whether a lock of `format` in `pool` takes any rectangle, empty, inverted or outside the
+// surface: Windows' D3D9 takes them for the block formats (DXT, ATI, the pixel pairs) outside the
+// default pool (Wine's test_surface_blocks), and Command & Conquer 3 locks its small DXT levels
+// with rectangles larger than they are. Other formats, and the default pool, refuse them.
+bool locksAnyRectangle(::D3DFORMAT format, ::D3DPOOL pool);
+
+// The texel a lock of `rect` points at: its top-left corner, moved to the nearest texel of the
+// `width` x `height` surface when it is outside, so that the program's writes stay in the surface
+// (Windows' pointer for such a corner is not recorded).
+POINT lockCorner(const RECT& rect, UINT width, UINT height);
+
 // Whether a surface or texture of `format` may be `width` x `height`: D3D9 makes DXT1-5
 // whole 4x4 blocks in every pool, and checks no other format's size (ATI1 / ATI2 and the pixel
 // pairs may end in part of a block).

@@ -4,6 +4,7 @@
 #include "ddivk/ddivk.h"
 #include "draw/format_table.h"
 
+#include "d3d9/format_support.h"
 #include "d3d9/surface9.h"
 
 #include <algorithm>
@@ -113,11 +114,13 @@ HRESULT Surface9::LockRect(D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags
     if (locked_) return D3DERR_INVALIDCALL;
     uint32_t x = 0, y = 0;
     if (rect) {
-        if (!insideSurface(*rect, desc_)) return D3DERR_INVALIDCALL;
+        if (!insideSurface(*rect, desc_) && !locksAnyRectangle(desc_.Format, desc_.Pool))
+            return D3DERR_INVALIDCALL;
         // Part of a block locks too (D3D9's scratch and system-memory surfaces): the pointer is
         // the block that holds the rectangle's first texel.
-        x = uint32_t(rect->left) / blockSize_;
-        y = uint32_t(rect->top) / blockSize_;
+        const POINT corner = lockCorner(*rect, desc_.Width, desc_.Height);
+        x = uint32_t(corner.x) / blockSize_;
+        y = uint32_t(corner.y) / blockSize_;
     }
     (void)flags; // system memory: READONLY, DISCARD and NOOVERWRITE change nothing
     locked->pBits = memory_.data() + size_t{y} * pitch_ + size_t{x} * bytesPerBlock_;

@@ -88,14 +88,8 @@ class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
     }
     HRESULT lockLevel(uint32_t subresource, D3DLOCKED_RECT* locked, const RECT* rect, DWORD flags) override {
         if (!locked) return D3DERR_INVALIDCALL;
-        D3DBOX box{};
-        if (rect) {
-            if (rect->left < 0 || rect->top < 0) return D3DERR_INVALIDCALL;
-            box = {UINT(rect->left), UINT(rect->top), UINT(rect->right), UINT(rect->bottom), 0, 1};
-        }
         D3DLOCKED_BOX out{};
-        if (HRESULT hr = lockSubresource(subresource, rect ? &box : nullptr, flags, &out); FAILED(hr))
-            return hr;
+        if (HRESULT hr = lockLevelRect(subresource, rect, flags, &out); FAILED(hr)) return hr;
         locked->pBits = out.pBits;
         locked->Pitch = out.RowPitch;
         return D3D_OK;
@@ -136,12 +130,20 @@ class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
     }
     // D3D9: only lockable textures lock: not render-target or depth textures, and in the default
     // pool only dynamic ones.
+    // Whether the program may lock `subresource`: not a target, and CPU-visible.
+    bool locksAt(uint32_t subresource) const {
+        return subresource < shape_.subresources() &&
+               !(shape_.usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)) &&
+               (shape_.pool != ::D3DPOOL_DEFAULT || (shape_.usage & D3DUSAGE_DYNAMIC));
+    }
     HRESULT lockSubresource(uint32_t subresource, const D3DBOX* box, DWORD flags, D3DLOCKED_BOX* locked) {
-        if (subresource >= shape_.subresources()) return D3DERR_INVALIDCALL;
-        if ((shape_.usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)) ||
-            (shape_.pool == ::D3DPOOL_DEFAULT && !(shape_.usage & D3DUSAGE_DYNAMIC)))
-            return D3DERR_INVALIDCALL;
+        if (!locksAt(subresource)) return D3DERR_INVALIDCALL;
         return storage_.lock(subresource, box, flags, locked);
+    }
+    HRESULT lockLevelRect(uint32_t subresource, const RECT* rect, DWORD flags, D3DLOCKED_BOX* locked) {
+        if (!locksAt(subresource)) return D3DERR_INVALIDCALL;
+        return rect ? storage_.lockRect(subresource, *rect, flags, locked)
+                    : storage_.lock(subresource, nullptr, flags, locked);
     }
     // The level surfaces of 2D and cube textures, made once the driver resource exists.
     void makeSurfaces(Device9& device) {

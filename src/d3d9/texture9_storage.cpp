@@ -222,6 +222,24 @@ HRESULT TextureStorage::lock(uint32_t index, const D3DBOX* box, DWORD flags, D3D
     return D3D_OK;
 }
 
+HRESULT TextureStorage::lockRect(uint32_t index, const RECT& rect, DWORD flags, D3DLOCKED_BOX* locked) {
+    const UINT l = shape_.levelOf(index);
+    const UINT w = shape_.levelWidth(l), h = shape_.levelHeight(l);
+    const bool inside = rect.left >= 0 && rect.top >= 0 && rect.left < rect.right && rect.top < rect.bottom &&
+                        UINT(rect.right) <= w && UINT(rect.bottom) <= h;
+    if (inside || !locksAnyRectangle(shape_.format, shape_.pool)) {
+        if (rect.left < 0 || rect.top < 0) return D3DERR_INVALIDCALL;
+        const D3DBOX box{UINT(rect.left), UINT(rect.top), UINT(rect.right), UINT(rect.bottom), 0, 1};
+        return lock(index, &box, flags, locked);
+    }
+    // The rectangle means nothing: the whole level counts as written.
+    if (HRESULT hr = lock(index, nullptr, flags, locked); FAILED(hr)) return hr;
+    const POINT corner = lockCorner(rect, w, h);
+    locked->pBits = static_cast<uint8_t*>(locked->pBits) + size_t(corner.y / blockSize_) * locked->RowPitch +
+                    size_t(corner.x / blockSize_) * bytesPerBlock_;
+    return D3D_OK;
+}
+
 HRESULT TextureStorage::unlock(uint32_t index) {
     auto guard = device_.lock();
     if (!locked_[index]) return D3DERR_INVALIDCALL;

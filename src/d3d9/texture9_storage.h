@@ -58,6 +58,9 @@ class TextureStorage {
     // Locks `box` (null: all) of subresource `index`, checked as D3D9 checks it: inside the
     // level, not empty, on 4x4 blocks for DXT formats, the subresource not locked already.
     HRESULT lock(uint32_t index, const D3DBOX* box, DWORD flags, D3DLOCKED_BOX* locked);
+    // Locks `rect` of 2D subresource `index` as `lock` does, or, where D3D9 takes any rectangle
+    // there (locksAnyRectangle), all of it with the pointer at lockCorner's block.
+    HRESULT lockRect(uint32_t index, const RECT& rect, DWORD flags, D3DLOCKED_BOX* locked);
     HRESULT unlock(uint32_t index);
     // SetLOD: draws sample from level `lod` on (DP2 SETTEXLOD, in stream order).
     void setLod(uint32_t lod);

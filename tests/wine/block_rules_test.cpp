@@ -213,3 +213,93 @@ TEST(BlockRules, DxtVolumesAreWholeBlocksAndLockThem) {
     CHECK_EQ(volume->UnlockBox(0), D3D_OK);
     volume->Release();
 }
+
+// Block formats outside the default pool lock any rectangle: empty, inverted or past the level
+// (Wine's test_surface_blocks records Windows taking all twelve of its cases; Command & Conquer 3
+// locks its small DXT levels with rectangles larger than they are). Where the rectangle's corner
+// is inside the level the pointer is its block, as for a valid rectangle; where it is outside,
+// ours is the nearest block (Windows' pointer there is not recorded), so writes stay in the level.
+// The default pool still refuses them.
+TEST(BlockRules, InvalidRectanglesLockOutsideTheDefaultPool) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    struct Case {
+        RECT rect;
+        int blockX, blockY; // the block the pointer names
+    };
+    const Case cases[] = {
+        {{12, 12, 20, 16}, 3, 3}, // past the right edge
+        {{8, 8, 4, 12}, 2, 2},    // inverted
+        {{4, 4, 4, 8}, 1, 1},     // empty
+        {{-4, 5, 4, 8}, 0, 1},    // left of the level
+        {{20, 20, 24, 24}, 3, 3}, // wholly outside
+        {{4, -8, 8, -4}, 1, 0},   // above the level
+    };
+    for (D3DPOOL pool : {D3DPOOL_MANAGED, D3DPOOL_SYSTEMMEM, D3DPOOL_SCRATCH}) {
+        IDirect3DTexture9* texture = nullptr;
+        REQUIRE(t->CreateTexture(16, 16, 1, 0, D3DFMT_DXT1, pool, &texture, nullptr) == D3D_OK);
+        IDirect3DSurface9* plain = nullptr;
+        if (pool != D3DPOOL_MANAGED)
+            REQUIRE(t->CreateOffscreenPlainSurface(16, 16, D3DFMT_DXT1, pool, &plain, nullptr) == D3D_OK);
+        IDirect3DSurface9* level = nullptr;
+        REQUIRE(texture->GetSurfaceLevel(0, &level) == D3D_OK);
+        for (IDirect3DSurface9* surface : {level, plain}) {
+            if (!surface) continue;
+            D3DLOCKED_RECT whole{};
+            REQUIRE(surface->LockRect(&whole, nullptr, D3DLOCK_READONLY) == D3D_OK);
+            const BYTE* base = static_cast<const BYTE*>(whole.pBits);
+            CHECK_EQ(surface->UnlockRect(), D3D_OK);
+            for (const Case& c : cases) {
+                D3DLOCKED_RECT locked{};
+                CHECK_EQ(surface->LockRect(&locked, &c.rect, 0), D3D_OK);
+                CHECK(static_cast<const BYTE*>(locked.pBits) == base + c.blockY * whole.Pitch + c.blockX * 8);
+                CHECK_EQ(locked.Pitch, whole.Pitch);
+                CHECK_EQ(surface->UnlockRect(), D3D_OK);
+            }
+        }
+        if (plain) plain->Release();
+        level->Release();
+        texture->Release();
+    }
+    IDirect3DTexture9* dynamic = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 1, D3DUSAGE_DYNAMIC, D3DFMT_DXT1, D3DPOOL_DEFAULT, &dynamic, nullptr) ==
+            D3D_OK);
+    for (const Case& c : cases) {
+        D3DLOCKED_RECT locked{};
+        CHECK_EQ(dynamic->LockRect(0, &locked, &c.rect, 0), D3DERR_INVALIDCALL);
+    }
+    dynamic->Release();
+    // Other formats refuse them in every pool (Wine's test_lockrect_invalid).
+    IDirect3DTexture9* argb = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &argb, nullptr) == D3D_OK);
+    for (const Case& c : cases) {
+        D3DLOCKED_RECT locked{};
+        CHECK_EQ(argb->LockRect(0, &locked, &c.rect, 0), D3DERR_INVALIDCALL);
+    }
+    argb->Release();
+}
+
+// A write through such a lock reaches what is drawn: the managed level is uploaded again whole.
+TEST(BlockRules, WritesThroughAnInvalidRectangleAreDrawn) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    selectTexture(t.device);
+    REQUIRE(t->SetFVF(kTexFvf) == D3D_OK);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 1, 0, D3DFMT_DXT1, D3DPOOL_MANAGED, &texture, nullptr) == D3D_OK);
+    REQUIRE(fillBlue(texture, 16, 16));
+    CHECK_EQ(t->SetTexture(0, texture), D3D_OK);
+    const std::vector<TexVertex> quad = texturedRect(0, 0, 16, 16, 0xFFFFFFFF);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, quad.data(), sizeof(TexVertex)), D3D_OK);
+    const RECT pastTheEdge{12, 8, 20, 12};
+    D3DLOCKED_RECT locked{};
+    REQUIRE(texture->LockRect(0, &locked, &pastTheEdge, 0) == D3D_OK);
+    writeSolidDxt1(locked.pBits, kRed565);
+    CHECK_EQ(texture->UnlockRect(0), D3D_OK);
+    CHECK_EQ(t->DrawPrimitiveUP(D3DPT_TRIANGLESTRIP, 2, quad.data(), sizeof(TexVertex)), D3D_OK);
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16,
+                              [](int x, int y) { return x / 4 == 3 && y / 4 == 2 ? 0xFF0000u : 0x0000FFu; }),
+             0);
+    CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
+    texture->Release();
+}
