@@ -38,7 +38,10 @@ HRESULT STDMETHODCALLTYPE Direct3D9::CheckDeviceType(UINT adapter, D3DDEVTYPE ty
 HRESULT STDMETHODCALLTYPE Direct3D9::CheckDeviceFormat(UINT adapter, D3DDEVTYPE type, D3DFORMAT adapterFormat,
                                                        DWORD usage, D3DRESOURCETYPE resourceType, D3DFORMAT format) {
     const Adapter* a = nullptr;
-    if (HRESULT hr = halAdapter(adapter, type, a); FAILED(hr)) return hr;
+    const HRESULT hal = halAdapter(adapter, type, a);
+    // No adapter format is a bad call whatever the device type (Wine's test_check_device_format).
+    if (a && adapterFormat == D3DFMT_UNKNOWN) return D3DERR_INVALIDCALL;
+    if (FAILED(hal)) return hal;
     return checkDeviceFormat(*a, adapterFormat, usage, resourceType, format);
 }
 

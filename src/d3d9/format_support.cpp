@@ -148,7 +148,14 @@ HRESULT checkDeviceType(const Adapter& adapter, ::D3DFORMAT adapterFormat, ::D3D
         if (!windowed) return D3DERR_INVALIDCALL;
         backBufferFormat = adapterFormat;
     }
-    // The display format or the same layout with alpha.
+    // Windowed, Present converts the back buffer into the desktop's format: any format the device
+    // renders to and converts from will do (Wine's test_display_formats records Windows so).
+    if (windowed)
+        return rendersTo(adapter, backBufferFormat) &&
+                       checkFormatConversion(adapter, backBufferFormat, adapterFormat) == D3D_OK
+                   ? D3D_OK
+                   : D3DERR_NOTAVAILABLE;
+    // Full screen, the display format or the same layout with alpha.
     const bool pairs = backBufferFormat == adapterFormat ||
                        (adapterFormat == ::D3DFMT_X8R8G8B8 && backBufferFormat == ::D3DFMT_A8R8G8B8) ||
                        (adapterFormat == ::D3DFMT_X1R5G5B5 && backBufferFormat == ::D3DFMT_A1R5G5B5);
@@ -183,6 +190,10 @@ HRESULT checkDeviceFormat(const Adapter& adapter, ::D3DFORMAT adapterFormat, DWO
     if (!info) return D3DERR_NOTAVAILABLE;
     // Displacement maps feed N-patches, which the driver does not tessellate.
     if ((usage & D3DUSAGE_DMAP) || ((usage & D3DUSAGE_RENDERTARGET) && (usage & D3DUSAGE_DEPTHSTENCIL)))
+        return D3DERR_NOTAVAILABLE;
+    // sRGB writes are a render target's (Wine's test_check_device_format: Windows refuses a plain
+    // surface; a texture may yet be made a target).
+    if ((usage & D3DUSAGE_QUERY_SRGBWRITE) && type == ::D3DRTYPE_SURFACE && !(usage & D3DUSAGE_RENDERTARGET))
         return D3DERR_NOTAVAILABLE;
     if (!draw::hasStorage(*info)) { // D3DFMT_NULL: render-target surfaces without memory, nothing else
         const DWORD queries = usage & 0xffff0000u;

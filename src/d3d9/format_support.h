@@ -13,9 +13,10 @@ namespace ddivk::d3d9 {
 // Display (adapter) formats D3D9 knows: X8R8G8B8, X1R5G5B5, R5G6B5, A2R10G10B10.
 bool isDisplayFormat(::D3DFORMAT format);
 
-// Back buffers ddivk can present from a display mode of `adapterFormat` ("Display formats and
-// back buffer formats" table of Direct3D 9: the display format or its alpha twin; A2R10G10B10 only
-// full screen); UNKNOWN in windowed mode means "the display's format".
+// Back buffers ddivk can present from a display mode of `adapterFormat`: full screen, the display
+// format or its alpha twin ("Display formats and back buffer formats" table of Direct3D 9);
+// windowed, any format it renders to and converts into the display format (A2R10G10B10 displays
+// are full screen only); UNKNOWN in windowed mode means "the display's format".
 HRESULT checkDeviceType(const Adapter& adapter, ::D3DFORMAT adapterFormat, ::D3DFORMAT backBufferFormat, BOOL windowed);
 
 // IDirect3D9::CheckDeviceFormat for a HAL device. D3DOK_NOAUTOGEN when AUTOGENMIPMAP is asked:

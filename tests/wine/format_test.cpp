@@ -20,10 +20,40 @@ TEST(CheckDeviceType, BackBufferFormatsPairWithTheDisplayFormat) {
     CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_A8R8G8B8, FALSE), D3D_OK);
     CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_UNKNOWN, TRUE), D3D_OK);
     CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_UNKNOWN, FALSE), D3DERR_INVALIDCALL);
-    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_R5G6B5, TRUE), D3DERR_NOTAVAILABLE);
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_R5G6B5, FALSE),
+             D3DERR_NOTAVAILABLE);
     CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_A8R8G8B8, D3DFMT_A8R8G8B8, TRUE), D3DERR_NOTAVAILABLE);
     CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_A2R10G10B10, D3DFMT_A2R10G10B10, TRUE),
              D3DERR_NOTAVAILABLE); // 10-bit display modes are full-screen only
+}
+
+// In windowed mode Present converts the back buffer to the desktop's format, so any back buffer
+// format the device renders to and converts into the display format is available, 16-bit ones on
+// a 32-bit desktop included (Wine's test_display_formats computes Windows' answer so, from
+// CheckDeviceFormat and CheckDeviceFormatConversion).
+TEST(CheckDeviceType, WindowedBackBuffersAreConvertedToTheDisplayFormat) {
+    D3D9 d3d;
+    REQUIRE(d3d.d3d != nullptr);
+    const D3DFORMAT displays[] = {D3DFMT_R5G6B5, D3DFMT_X1R5G5B5, D3DFMT_X8R8G8B8};
+    const D3DFORMAT backBuffers[] = {D3DFMT_R5G6B5,   D3DFMT_X1R5G5B5, D3DFMT_A1R5G5B5,
+                                     D3DFMT_X8R8G8B8, D3DFMT_A8R8G8B8, D3DFMT_A2R10G10B10};
+    for (D3DFORMAT display : displays) {
+        for (D3DFORMAT back : backBuffers) {
+            const bool renders = d3d->CheckDeviceFormat(0, D3DDEVTYPE_HAL, display, D3DUSAGE_RENDERTARGET,
+                                                        D3DRTYPE_SURFACE, back) == D3D_OK;
+            const bool converts =
+                d3d->CheckDeviceFormatConversion(0, D3DDEVTYPE_HAL, back, display) == D3D_OK;
+            CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, display, back, TRUE),
+                     renders && converts ? D3D_OK : D3DERR_NOTAVAILABLE);
+        }
+    }
+    // lavapipe renders and blits all of these: the 16-bit back buffers on a 32-bit desktop.
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_R5G6B5, TRUE), D3D_OK);
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_X1R5G5B5, TRUE), D3D_OK);
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_R5G6B5, D3DFMT_X8R8G8B8, TRUE), D3D_OK);
+    // A display format with alpha is none, windowed or not.
+    CHECK_EQ(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_A1R5G5B5, D3DFMT_A1R5G5B5, TRUE),
+             D3DERR_NOTAVAILABLE);
 }
 
 // ddivk is a HAL: the reference and software rasterizers are not available; an unknown device
@@ -38,6 +68,11 @@ TEST(CheckDeviceType, OnlyTheHalIsAvailable) {
     CHECK_EQ(format(d3d.d3d, 0, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8), D3D_OK);
     CHECK_EQ(d3d->CheckDeviceFormat(0, D3DDEVTYPE_REF, D3DFMT_X8R8G8B8, 0, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8),
              D3DERR_NOTAVAILABLE);
+    // No adapter format is a bad call before the device type is looked at (Wine's
+    // test_check_device_format).
+    for (D3DDEVTYPE type : {D3DDEVTYPE_HAL, D3DDEVTYPE_REF, D3DDEVTYPE_SW})
+        CHECK_EQ(d3d->CheckDeviceFormat(0, type, D3DFMT_UNKNOWN, 0, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8),
+                 D3DERR_INVALIDCALL);
 }
 
 // Render targets: the back-buffer formats render; volume textures are never render targets
@@ -127,6 +162,14 @@ TEST(CheckDeviceFormat, QueriesAndAutogenMipmaps) {
                                  D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING,
                     D3DRTYPE_TEXTURE, D3DFMT_X8R8G8B8),
              D3D_OK);
+    // sRGB writes are a render target's: a surface that is none has none (Wine's
+    // test_check_device_format), a texture may still be made one.
+    CHECK_EQ(
+        format(d3d.d3d, D3DUSAGE_RENDERTARGET | D3DUSAGE_QUERY_SRGBWRITE, D3DRTYPE_SURFACE, D3DFMT_A8R8G8B8),
+        D3D_OK);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_QUERY_SRGBWRITE, D3DRTYPE_SURFACE, D3DFMT_A8R8G8B8),
+             D3DERR_NOTAVAILABLE);
+    CHECK_EQ(format(d3d.d3d, D3DUSAGE_QUERY_SRGBWRITE, D3DRTYPE_TEXTURE, D3DFMT_A8R8G8B8), D3D_OK);
     CHECK_EQ(format(d3d.d3d, D3DUSAGE_QUERY_SRGBREAD, D3DRTYPE_TEXTURE, D3DFMT_L8), D3DERR_NOTAVAILABLE);
     CHECK_EQ(format(d3d.d3d, D3DUSAGE_QUERY_LEGACYBUMPMAP, D3DRTYPE_TEXTURE, D3DFMT_V8U8), D3D_OK);
     CHECK_EQ(format(d3d.d3d, D3DUSAGE_QUERY_LEGACYBUMPMAP, D3DRTYPE_TEXTURE, D3DFMT_X8L8V8U8), D3D_OK);

@@ -27,6 +27,28 @@ TEST(Present, TheBackBufferAppearsInTheWindow) {
     }
 }
 
+// A windowed 16-bit back buffer on the 32-bit desktop (CheckDeviceType answers D3D_OK for it):
+// Present converts it, pure colours staying pure.
+TEST(Present, A16BitBackBufferIsConvertedForTheDesktop) {
+    D3D9 d3d;
+    REQUIRE(d3d.d3d != nullptr);
+    REQUIRE(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_R5G6B5, TRUE) == D3D_OK);
+    TestWindow window(64, 32);
+    D3DPRESENT_PARAMETERS pp = windowedParameters(window.hwnd, 64, 32, false);
+    pp.BackBufferFormat = D3DFMT_R5G6B5;
+    IDirect3DDevice9* device = nullptr;
+    REQUIRE(d3d->CreateDevice(0, D3DDEVTYPE_HAL, window.hwnd, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp,
+                              &device) == D3D_OK);
+    const POINT origin = showWindowAt(window.hwnd, 0, 0);
+    const D3DRECT left{0, 0, 32, 32}, right{32, 0, 64, 32};
+    CHECK_EQ(device->Clear(1, &left, D3DCLEAR_TARGET, 0xFFFF0000, 1.0f, 0), D3D_OK);
+    CHECK_EQ(device->Clear(1, &right, D3DCLEAR_TARGET, 0xFF00FFFF, 1.0f, 0), D3D_OK);
+    CHECK_EQ(device->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
+    CHECK(screenShows(origin.x + 8, origin.y + 16, 0xFF0000));
+    CHECK(screenShows(origin.x + 56, origin.y + 16, 0x00FFFF));
+    device->Release();
+}
+
 TEST(Present, RectanglesNeedTheCopySwapEffect) {
     TestDevice t(16, 16);
     REQUIRE(t.device != nullptr);
