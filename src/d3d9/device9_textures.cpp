@@ -32,10 +32,11 @@ HRESULT checkShape(const Adapter& adapter, TextureShape& s, ::D3DRESOURCETYPE ty
     if (s.usage & D3DUSAGE_WRITEONLY) return D3DERR_INVALIDCALL;
     // Render-target and depth textures are in the default pool and never dynamic (Wine's
     // test_resource_access records Windows refusing DYNAMIC with either); dynamic ones are never
-    // managed.
+    // managed, and dynamic volumes never scratch either (test_volume_locking).
     if ((s.usage & kTargetUsage) == kTargetUsage ||
         ((s.usage & kTargetUsage) && (s.pool != ::D3DPOOL_DEFAULT || (s.usage & D3DUSAGE_DYNAMIC))) ||
-        ((s.usage & D3DUSAGE_DYNAMIC) && s.pool == ::D3DPOOL_MANAGED))
+        ((s.usage & D3DUSAGE_DYNAMIC) && s.pool == ::D3DPOOL_MANAGED) ||
+        ((s.usage & D3DUSAGE_DYNAMIC) && s.pool == ::D3DPOOL_SCRATCH && s.kind == TextureKind::Volume))
         return D3DERR_INVALIDCALL;
     const UINT full = s.fullChain();
     if (s.usage & D3DUSAGE_AUTOGENMIPMAP) {

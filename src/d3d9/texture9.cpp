@@ -152,8 +152,11 @@ HRESULT VolumeTexture9::GetVolumeLevel(UINT level, IDirect3DVolume9** out) {
 }
 
 HRESULT VolumeTexture9::LockBox(UINT level, D3DLOCKED_BOX* locked, const D3DBOX* box, DWORD flags) {
-    if (!locked || !validLevel(level, shape_)) return D3DERR_INVALIDCALL;
-    return lockSubresource(level, box, flags, locked);
+    if (!locked) return D3DERR_INVALIDCALL;
+    const HRESULT hr =
+        validLevel(level, shape_) ? lockSubresource(level, box, flags, locked) : D3DERR_INVALIDCALL;
+    if (FAILED(hr)) locked->pBits = nullptr; // Windows leaves no pointer (Wine's test_volume_locking)
+    return hr;
 }
 
 HRESULT VolumeTexture9::UnlockBox(UINT level) {

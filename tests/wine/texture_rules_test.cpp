@@ -84,6 +84,20 @@ TEST(TextureRules, CreateRefusesWhatD3D9Refuses) {
     CHECK_EQ(t->CreateVolumeTexture(4, 4, 4, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT,
                                     &volume, nullptr),
              D3DERR_INVALIDCALL);
+    // Dynamic volumes are neither managed nor scratch (Wine's test_volume_locking).
+    for (D3DPOOL pool : {D3DPOOL_MANAGED, D3DPOOL_SCRATCH})
+        CHECK_EQ(
+            t->CreateVolumeTexture(4, 4, 4, 1, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8, pool, &volume, nullptr),
+            D3DERR_INVALIDCALL);
+    // A failed LockBox leaves no pointer (test_volume_locking: a default-pool volume that is not
+    // dynamic does not lock).
+    REQUIRE(t->CreateVolumeTexture(4, 4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &volume, nullptr) ==
+            D3D_OK);
+    D3DLOCKED_BOX box{};
+    box.pBits = reinterpret_cast<void*>(0xdeadbeef);
+    CHECK_EQ(volume->LockBox(0, &box, nullptr, 0), D3DERR_INVALIDCALL);
+    CHECK(box.pBits == nullptr);
+    volume->Release();
     CHECK_EQ(t->CreateTexture(8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, nullptr, nullptr),
              D3DERR_INVALIDCALL);
     // What the device does create: an INTZ depth texture, a scratch texture of any known format.
