@@ -99,7 +99,10 @@ class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
         // Windows answers D3D_OK to unlocking a 2D texture's level that is not locked, through
         // the texture or the level's surface (Wine's test_lockrect_invalid); a cube face's
         // surface and a volume answer D3DERR_INVALIDCALL.
-        if (shape_.kind == TextureKind::Plain && !storage_.locked(subresource)) return D3D_OK;
+        // A level that never locks (default pool, not dynamic; targets) answers
+        // D3DERR_INVALIDCALL (test_resource_access).
+        if (shape_.kind == TextureKind::Plain && !storage_.locked(subresource))
+            return locksAt(subresource) ? D3D_OK : D3DERR_INVALIDCALL;
         if (HRESULT hr = storage_.unlock(subresource); FAILED(hr)) return hr;
         levelWritten(subresource);
         return D3D_OK;

@@ -372,7 +372,15 @@ TEST(TextureRules, UnlockingWhatIsNotLockedDependsOnTheResource) {
     REQUIRE(level->LockRect(&locked, nullptr, 0) == D3D_OK);
     CHECK_EQ(texture->LockRect(0, &locked, nullptr, 0), D3DERR_INVALIDCALL); // locked through the surface
     CHECK_EQ(level->UnlockRect(), D3D_OK);
-    releaseAll(face, level, offscreen, volume, cube, texture);
+    // A level that cannot be locked at all (default pool, not dynamic) does not unlock either
+    // (Wine's test_resource_access records Windows).
+    IDirect3DTexture9 *video = nullptr, *target = nullptr;
+    REQUIRE(t->CreateTexture(8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &video, nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(8, 8, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &target,
+                             nullptr) == D3D_OK);
+    CHECK_EQ(video->UnlockRect(0), D3DERR_INVALIDCALL);
+    CHECK_EQ(target->UnlockRect(0), D3DERR_INVALIDCALL);
+    releaseAll(target, video, face, level, offscreen, volume, cube, texture);
 }
 
 // Wine's test_mipmap_lock: two levels of a system-memory texture lock at once; UpdateSurface
