@@ -123,7 +123,9 @@ HRESULT STDMETHODCALLTYPE Device9::CreateOffscreenPlainSurface(UINT width, UINT 
     }
     if (pool != D3DPOOL_SYSTEMMEM && pool != D3DPOOL_SCRATCH) return D3DERR_INVALIDCALL;
     const draw::FormatInfo* info = draw::findFormat(static_cast<uint32_t>(format));
-    if (!info || info->bytesPerPixel == 0 || !sizeFitsBlocks(format, width, height))
+    // No depth formats either: CheckDeviceFormat has no plain depth surfaces, and Windows makes
+    // none in any pool (Wine's test_resource_access).
+    if (!info || info->bytesPerPixel == 0 || info->depthStencil || !sizeFitsBlocks(format, width, height))
         return D3DERR_INVALIDCALL;
     // Rows of blocks (4x4 for DXT), padded to 4 bytes as D3D9's system-memory surfaces are.
     const uint32_t block = info->blockSize;

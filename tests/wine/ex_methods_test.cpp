@@ -235,10 +235,16 @@ TEST(DeviceEx, CreationRefusesFormatsAndUsagesAsWindows) {
     CHECK_EQ(t->CreateDepthStencilSurface(8, 8, D3DFMT_A8R8G8B8, D3DMULTISAMPLE_NONE, 0, FALSE, &s, nullptr),
              D3DERR_INVALIDCALL);
     CHECK(s == nullptr);
-    for (D3DFORMAT f : {D3DFMT_UNKNOWN, D3DFMT_D24S8}) {
-        s = reinterpret_cast<IDirect3DSurface9*>(1);
-        CHECK_EQ(t->CreateOffscreenPlainSurface(8, 8, f, D3DPOOL_DEFAULT, &s, nullptr), D3DERR_INVALIDCALL);
-        CHECK(s == nullptr);
+    // CheckDeviceFormat has no plain depth surfaces, and Windows makes none in any pool
+    // (test_resource_access).
+    REQUIRE(t.d3d->CheckDeviceFormat(D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, 0, D3DRTYPE_SURFACE,
+                                     D3DFMT_D24S8) == D3DERR_NOTAVAILABLE);
+    for (D3DPOOL pool : {D3DPOOL_DEFAULT, D3DPOOL_SYSTEMMEM, D3DPOOL_SCRATCH}) {
+        for (D3DFORMAT f : {D3DFMT_UNKNOWN, D3DFMT_D24S8, D3DFMT_D16_LOCKABLE}) {
+            s = reinterpret_cast<IDirect3DSurface9*>(1);
+            CHECK_EQ(t->CreateOffscreenPlainSurface(8, 8, f, pool, &s, nullptr), D3DERR_INVALIDCALL);
+            CHECK(s == nullptr);
+        }
     }
     s = reinterpret_cast<IDirect3DSurface9*>(1);
     CHECK_EQ(t->CreateRenderTarget(8, 8, D3DFMT_UNKNOWN, D3DMULTISAMPLE_NONE, 0, FALSE, &s, nullptr),
