@@ -125,7 +125,7 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
     delete autoDepth_;
     autoDepth_ = depth;
     creation_.present = checked;
-    *parameters = checked;
+    writeBackParameters(*parameters, checked);
     state_.reset(defaults());
     reszPointSize_ = false;
     state_.setRenderTarget(0, backBuffers_[0]->handle());
@@ -152,7 +152,7 @@ HRESULT Device9::keepStateThroughReset(const D3DPRESENT_PARAMETERS& checked, std
     Surface9* oldDepth = autoDepth_;
     autoDepth_ = depth;
     creation_.present = checked;
-    *parameters = checked;
+    writeBackParameters(*parameters, checked);
     SetRenderTarget(0, backBuffers_[0]);
     // The other render targets are unbound (Wine's test_reset_resources: GetRenderTarget of 1 to
     // 3 answers D3DERR_NOTFOUND after the Reset).

@@ -47,7 +47,7 @@ HRESULT STDMETHODCALLTYPE Device9::CreateAdditionalSwapChain(D3DPRESENT_PARAMETE
     });
     if (hr != S_OK) return hr == E_OUTOFMEMORY ? D3DERR_OUTOFVIDEOMEMORY : D3DERR_NOTAVAILABLE;
     // The automatic depth buffer is the implicit chain's: an additional chain has none.
-    *parameters = checked;
+    writeBackParameters(*parameters, checked);
     *swapchain = new SwapChain9(*this, checked, handles);
     return D3D_OK;
 }

@@ -104,8 +104,7 @@ HRESULT Direct3D9::createDevice(UINT adapter, D3DDEVTYPE type, HWND focusWindow,
     creation.present = checked;
     creation.extended = extended;
     if (HRESULT hr = Device9::create(creation, device); FAILED(hr)) return hr;
-    // D3D9 writes the filled-in defaults back (a windowed back buffer's size and format).
-    *parameters = checked;
+    writeBackParameters(*parameters, checked);
     return D3D_OK;
 }
 

@@ -116,4 +116,10 @@ uint32_t swapChainSurfaces(const D3DPRESENT_PARAMETERS& p) {
     return p.BackBufferCount + (flips ? 1 : 0);
 }
 
+void writeBackParameters(D3DPRESENT_PARAMETERS& program, const D3DPRESENT_PARAMETERS& checked) {
+    const HWND window = program.hDeviceWindow;
+    program = checked;
+    program.hDeviceWindow = window;
+}
+
 } // namespace ddivk::d3d9

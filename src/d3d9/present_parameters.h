@@ -19,6 +19,11 @@ uint32_t samplesOf(const Adapter& adapter, ::D3DFORMAT format, ::D3DMULTISAMPLE_
 // The vertex-processing flags of CreateDevice: exactly one of SOFTWARE, HARDWARE and MIXED.
 bool validVertexProcessing(DWORD flags);
 
+// D3D9 writes the filled-in defaults (a windowed back buffer's size and format, the count) back
+// into the program's parameters, but not the window: a null hDeviceWindow, meaning the focus
+// window, stays null there (Wine's test_reset records Windows).
+void writeBackParameters(D3DPRESENT_PARAMETERS& program, const D3DPRESENT_PARAMETERS& checked);
+
 // D3DERR_INVALIDCALL for parameters D3D9 refuses; D3DERR_NOTAVAILABLE for what ddivk cannot do
 // (a sample count the device lacks, a back buffer or depth format it cannot render to). `extended`: the Ex
 // device, which allows D3DSWAPEFFECT_FLIPEX. Fills the defaults into `p`.

@@ -72,12 +72,15 @@ TEST(CreateDevice, RefusesPresentParametersD3D9Refuses) {
 }
 
 // "If BackBufferWidth or BackBufferHeight is 0 [windowed], the runtime uses the client area of
-// hDeviceWindow"; UNKNOWN takes the display's format; both are written back.
+// hDeviceWindow"; UNKNOWN takes the display's format; both are written back. A null
+// hDeviceWindow means the focus window, and stays null in the program's parameters (Wine's
+// test_reset records Windows), for CreateDevice and Reset; GetPresentParameters names the window.
 TEST(CreateDevice, WindowedDefaultsComeFromTheWindowAndAreWrittenBack) {
     D3D9 d3d;
     REQUIRE(d3d.d3d != nullptr);
     TestWindow window(72, 40);
     D3DPRESENT_PARAMETERS pp = windowedParameters(window.hwnd, 0, 0, false);
+    pp.hDeviceWindow = nullptr;
     pp.BackBufferFormat = D3DFMT_UNKNOWN;
     pp.BackBufferCount = 0;
     IDirect3DDevice9* device = nullptr;
@@ -89,6 +92,17 @@ TEST(CreateDevice, WindowedDefaultsComeFromTheWindowAndAreWrittenBack) {
     CHECK_EQ(pp.BackBufferHeight, 40);
     CHECK_EQ(pp.BackBufferFormat, D3DFMT_X8R8G8B8);
     CHECK_EQ(pp.BackBufferCount, 1);
+    CHECK(pp.hDeviceWindow == nullptr);
+    IDirect3DSwapChain9* chain = nullptr;
+    REQUIRE(device->GetSwapChain(0, &chain) == D3D_OK);
+    D3DPRESENT_PARAMETERS used{};
+    CHECK_EQ(chain->GetPresentParameters(&used), D3D_OK);
+    CHECK(used.hDeviceWindow == window.hwnd);
+    chain->Release();
+    D3DPRESENT_PARAMETERS again = windowedParameters(nullptr, 0, 0, false);
+    CHECK_EQ(device->Reset(&again), D3D_OK);
+    CHECK(again.hDeviceWindow == nullptr);
+    CHECK_EQ(again.BackBufferWidth, 72);
     IDirect3DSurface9* back = nullptr;
     CHECK_EQ(device->GetBackBuffer(0, 0, D3DBACKBUFFER_TYPE_MONO, &back), D3D_OK);
     if (back) {
