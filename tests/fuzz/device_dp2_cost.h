@@ -1,6 +1,7 @@
 // What a device_dp2_fuzz input would make lavapipe execute, estimated before it runs, so the
 // fuzzer skips inputs that are valid but would take minutes on the CPU: a DRAWPRIMITIVE of
-// sixteen million lines over an empty declaration, or shaders nesting loops of 255 iterations.
+// sixteen million lines over an empty declaration, a clipped fan or an instanced draw of as many
+// vertices, or shaders nesting loops of 255 iterations.
 // A GPU runs such work in milliseconds; lavapipe can neither do that nor be interrupted (CI
 // once spent 29 minutes waiting for one batch). The estimate runs the same bytes through the
 // DP2 executor against the recording target, so it sees exactly the tokens the device would.
@@ -18,7 +19,7 @@
 namespace ddivk::fuzz {
 
 struct InputCost {
-    uint64_t vertices = 0;    // vertices (or indices) of every draw token
+    uint64_t vertices = 0;    // vertices (or indices) of every draw token, times its instances
     uint32_t vertexLoops = 0; // most loop/rep instructions in one vertex shader it creates
     uint32_t pixelLoops = 0;  // ... in one pixel shader
 };
@@ -43,23 +44,37 @@ inline InputCost estimateCost(D3DHAL_DRAWPRIMITIVES2DATA call) {
     dp2::drawPrimitives2(contexts, &call);
 
     InputCost cost;
+    // SETSTREAMSOURCEFREQ's INDEXEDDATA count instances every later draw (counted for all of
+    // them: an overestimate only skips more). Dividers keep the low 30 bits.
+    uint64_t instances = 1;
+    auto add = [&](uint64_t vertices) { // saturating: counts may multiply past 64 bits
+        const uint64_t total = vertices > UINT64_MAX / instances ? UINT64_MAX : vertices * instances;
+        cost.vertices = total > UINT64_MAX - cost.vertices ? UINT64_MAX : cost.vertices + total;
+    };
     for (const dp2::test::Call& c : target.calls) {
         for (size_t i = 0; i < c.items; ++i) {
-            if (c.method == "drawPrimitive") {
+            if (c.method == "setStreamSourceFreq") {
+                const auto f = c.item<D3DHAL_DP2SETSTREAMSOURCEFREQ>(i);
+                if (f.dwDivider & (1u << 30))
+                    instances = std::max<uint64_t>(instances, f.dwDivider & 0x3FFFFFFFu);
+            } else if (c.method == "clippedTriangleFan") {
+                const auto d = c.item<D3DHAL_CLIPPEDTRIANGLEFAN>(i);
+                add(draw::verticesForPrimitives(D3DPT_TRIANGLEFAN, d.PrimitiveCount));
+            } else if (c.method == "drawPrimitive") {
                 const auto d = c.item<D3DHAL_DP2DRAWPRIMITIVE>(i);
-                cost.vertices += draw::verticesForPrimitives(d.primType, d.PrimitiveCount);
+                add(draw::verticesForPrimitives(d.primType, d.PrimitiveCount));
             } else if (c.method == "drawPrimitive2") {
                 const auto d = c.item<D3DHAL_DP2DRAWPRIMITIVE2>(i);
-                cost.vertices += draw::verticesForPrimitives(d.primType, d.PrimitiveCount);
+                add(draw::verticesForPrimitives(d.primType, d.PrimitiveCount));
             } else if (c.method == "drawIndexedPrimitive") {
                 const auto d = c.item<D3DHAL_DP2DRAWINDEXEDPRIMITIVE>(i);
-                cost.vertices += draw::verticesForPrimitives(d.primType, d.PrimitiveCount);
+                add(draw::verticesForPrimitives(d.primType, d.PrimitiveCount));
             } else if (c.method == "drawIndexedPrimitive2") {
                 const auto d = c.item<D3DHAL_DP2DRAWINDEXEDPRIMITIVE2>(i);
-                cost.vertices += draw::verticesForPrimitives(d.primType, d.PrimitiveCount);
+                add(draw::verticesForPrimitives(d.primType, d.PrimitiveCount));
             } else if (c.method == "drawLegacy") {
                 const dp2::LegacyDraw& d = c.draws[i].draw;
-                cost.vertices += draw::verticesForPrimitives(d.type, d.primitiveCount);
+                add(draw::verticesForPrimitives(d.type, d.primitiveCount));
             } else if (c.method == "createPixelShader" && i < c.words.size()) {
                 cost.pixelLoops = std::max(cost.pixelLoops, loopInstructions(c.words[i]));
             } else if ((c.method == "createVertexShaderFunc" || c.method == "createVertexShader") &&
