@@ -74,8 +74,9 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateTexture(IDirect3DBaseTexture9* source,
     if (!src || !dst || src == dst) return D3DERR_INVALIDCALL;
     const TextureShape& a = src->shape();
     const TextureShape& b = dst->shape();
+    // The same format, or its X twin (A8R8G8B8 into X8R8G8B8...: Wine's test_updatetexture).
     if (a.kind != b.kind || a.pool != ::D3DPOOL_SYSTEMMEM || b.pool != ::D3DPOOL_DEFAULT ||
-        a.format != b.format)
+        !draw::sameTexels(uint32_t(a.format), uint32_t(b.format)))
         return D3DERR_INVALIDCALL;
     UINT k = 0;
     while (k < a.levels &&

@@ -10,6 +10,7 @@
 #include "device/blit_sides.h"
 #include "device/context.h"
 #include "device/ddi_boundary.h"
+#include "draw/format_table.h"
 
 namespace ddivk::device {
 namespace {
@@ -58,7 +59,8 @@ HRESULT planTexBlt(Device& device, const D3DHAL_DP2TEXBLT& t, uint32_t face, std
     if (t.dwDDDestSurface == 0) return S_OK; // preload: textures live in video memory already
     Resource* dst = device.findResource(t.dwDDDestSurface);
     if (!dst || dst->isBuffer() || dst == src || dst->kind() != src->kind() ||
-        src->kind() == ResourceKind::VolumeTexture || dst->format()->d3dFormat != src->format()->d3dFormat)
+        src->kind() == ResourceKind::VolumeTexture ||
+        !draw::sameTexels(src->format()->d3dFormat, dst->format()->d3dFormat))
         return D3DERR_INVALIDCALL;
     if (HRESULT hr = checkGpuCopy(*src, *dst); failed(hr)) return hr;
     const SubresourceLayout& dstTop = dst->subresource(0);
@@ -113,7 +115,8 @@ HRESULT planVolumeBlt(Device& device, const D3DHAL_DP2VOLUMEBLT& v, std::vector<
     Resource* src = device.findResource(v.dwDDSrcSurface);
     Resource* dst = device.findResource(v.dwDDDestSurface);
     if (!src || !dst || src == dst || src->kind() != ResourceKind::VolumeTexture ||
-        dst->kind() != ResourceKind::VolumeTexture || dst->format()->d3dFormat != src->format()->d3dFormat)
+        dst->kind() != ResourceKind::VolumeTexture ||
+        !draw::sameTexels(src->format()->d3dFormat, dst->format()->d3dFormat))
         return D3DERR_INVALIDCALL;
     const SubresourceLayout& dstTop = dst->subresource(0);
     uint32_t k = 0;

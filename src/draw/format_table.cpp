@@ -205,6 +205,25 @@ const FormatInfo* findFormat(uint32_t d3dFormat) {
     return nullptr;
 }
 
+bool sameTexels(uint32_t a, uint32_t b) {
+    if (a == b) return true;
+    auto xTwin = [](uint32_t f) -> uint32_t {
+        switch (f) {
+        case D3DFMT_A8R8G8B8:
+            return D3DFMT_X8R8G8B8;
+        case D3DFMT_A8B8G8R8:
+            return D3DFMT_X8B8G8R8;
+        case D3DFMT_A1R5G5B5:
+            return D3DFMT_X1R5G5B5;
+        case D3DFMT_A4R4G4B4:
+            return D3DFMT_X4R4G4B4;
+        default:
+            return 0;
+        }
+    };
+    return (xTwin(a) && xTwin(a) == b) || (xTwin(b) && xTwin(b) == a);
+}
+
 VkFormat srgbTwin(VkFormat format) {
     switch (format) {
     case VK_FORMAT_B8G8R8A8_UNORM: return VK_FORMAT_B8G8R8A8_SRGB;

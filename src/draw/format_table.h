@@ -65,6 +65,12 @@ std::span<const FormatInfo> formatTable();
 // VK_FORMAT_UNDEFINED: what D3DSAMP_SRGBTEXTURE reads through.
 VkFormat srgbTwin(VkFormat format);
 
+// Whether texels of format `a` copy into format `b` unchanged: the same format, or a format and its
+// X twin (A8R8G8B8 / X8R8G8B8, A8B8G8R8 / X8B8G8R8, A1R5G5B5 / X1R5G5B5, A4R4G4B4 / X4R4G4B4),
+// whose bytes are the same and whose X side ignores alpha. UpdateTexture takes such pairs on
+// Windows (Wine's test_updatetexture), and TEXBLT / VOLUMEBLT with them.
+bool sameTexels(uint32_t a, uint32_t b);
+
 // The row for a D3DFORMAT, or nullptr when we do not support it.
 const FormatInfo* findFormat(uint32_t d3dFormat);
 

@@ -106,17 +106,44 @@ TEST_F(TargetTextureCopies, TexBltFromARenderTargetTextureReachesTheLock) {
     ASSERT_EQ(umd().pfnUnlock(dev(), &unlock), S_OK);
 }
 
+// A texture's X twin (A8R8G8B8 into X8R8G8B8) takes the same bytes, as UpdateTexture's copies do
+// on Windows (Wine's test_updatetexture): into a render-target texture (on the GPU) and into a
+// texture with a CPU copy alike.
+TEST_F(TargetTextureCopies, TexBltIntoTheXTwinCopiesTheTexels) {
+    const uint32_t src = sampledTexture();
+    const uint32_t targetTexture =
+        created(D3DFMT_X8R8G8B8, D3DDDI_RESOURCE_TEXTURE | D3DDDI_RESOURCE_RENDERTARGET,
+                {{kSize, kSize, 1, nullptr, 0, 0}, {kSize / 2, kSize / 2, 1, nullptr, 0, 0}}, 2);
+    const std::vector<uint32_t> zeros(kSize * kSize, 0);
+    const uint32_t plainTexture = created(D3DFMT_X8R8G8B8, D3DDDI_RESOURCE_TEXTURE,
+                                          {{kSize, kSize, 1, zeros.data(), kSize * 4, 0},
+                                           {kSize / 2, kSize / 2, 1, zeros.data(), kSize * 2, 0}},
+                                          2);
+    for (uint32_t dst : {targetTexture, plainTexture}) {
+        clearTarget();
+        ASSERT_EQ(texBlt(dst, src, POINT{0, 0}, RECTL{0, 0, kSize, kSize}), S_OK);
+        showLevels(dst);
+        Pixels scene;
+        put(scene, 20, 4, kSize, level0_);
+        put(scene, 40, 4, kSize / 2, level1_);
+        expectScene(scene);
+    }
+}
+
 // Depth textures are not copied by TEXBLT (not implemented: D3DERR_NOTAVAILABLE, nothing
-// changes), nor into a texture of another format (D3DERR_INVALIDCALL).
+// changes), nor into a texture of another layout (D3DERR_INVALIDCALL).
 TEST_F(TargetTextureCopies, TexBltRefusesDepthTexturesAndFormatChanges) {
     const uint32_t depth =
         created(D3DFMT_INTZ, D3DDDI_RESOURCE_TEXTURE | D3DDDI_RESOURCE_ZBUFFER, {{kSize, kSize, 1, nullptr, 0, 0}});
     const uint32_t other = created(D3DFMT_INTZ, D3DDDI_RESOURCE_TEXTURE | D3DDDI_RESOURCE_ZBUFFER,
                                    {{kSize, kSize, 1, nullptr, 0, 0}});
     EXPECT_EQ(texBlt(other, depth, POINT{0, 0}, RECTL{0, 0, kSize, kSize}), D3DERR_NOTAVAILABLE);
-    const uint32_t x8 = created(D3DFMT_X8R8G8B8, D3DDDI_RESOURCE_TEXTURE | D3DDDI_RESOURCE_RENDERTARGET,
-                                {{kSize, kSize, 1, nullptr, 0, 0}});
-    EXPECT_EQ(texBlt(x8, sampledTexture(), POINT{0, 0}, RECTL{0, 0, kSize, kSize}), D3DERR_INVALIDCALL);
+    const uint32_t rgb565 = created(D3DFMT_R5G6B5, D3DDDI_RESOURCE_TEXTURE | D3DDDI_RESOURCE_RENDERTARGET,
+                                    {{kSize, kSize, 1, nullptr, 0, 0}});
+    EXPECT_EQ(texBlt(rgb565, sampledTexture(), POINT{0, 0}, RECTL{0, 0, kSize, kSize}), D3DERR_INVALIDCALL);
+    const uint32_t abgr = created(D3DFMT_A8B8G8R8, D3DDDI_RESOURCE_TEXTURE | D3DDDI_RESOURCE_RENDERTARGET,
+                                  {{kSize, kSize, 1, nullptr, 0, 0}});
+    EXPECT_EQ(texBlt(abgr, sampledTexture(), POINT{0, 0}, RECTL{0, 0, kSize, kSize}), D3DERR_INVALIDCALL);
 }
 
 } // namespace

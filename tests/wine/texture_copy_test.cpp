@@ -83,6 +83,46 @@ TEST(TextureCopy, UpdateTextureCopiesSystemMemoryLevels) {
     destination->Release();
 }
 
+// UpdateTexture takes a format's X twin as destination (Wine's test_updatetexture records
+// Windows copying A8R8G8B8 into X8R8G8B8 and back): the same bytes, the X side reading alpha as
+// opaque, so a blended draw of the X8R8G8B8 copy shows the texels whole. Another layout is refused.
+TEST(TextureCopy, UpdateTextureCopiesIntoTheXTwinFormat) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    auto texel = [](int x, int y) {
+        return 0x40000000u | uint32_t(x * 16) << 16 | uint32_t(y * 16) << 8 | 0x80u;
+    };
+    auto rgb = [&](int x, int y) { return texel(x, y) & 0xFFFFFFu; };
+    selectTexture(t.device);
+    CHECK_EQ(t->SetTextureStageState(0, D3DTSS_ALPHAOP, D3DTOP_SELECTARG1), D3D_OK);
+    CHECK_EQ(t->SetTextureStageState(0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_SRCBLEND, D3DBLEND_SRCALPHA), D3D_OK);
+    CHECK_EQ(t->SetRenderState(D3DRS_DESTBLEND, D3DBLEND_INVSRCALPHA), D3D_OK);
+    const D3DFORMAT pairs[2][2] = {{D3DFMT_A8R8G8B8, D3DFMT_X8R8G8B8}, {D3DFMT_X8R8G8B8, D3DFMT_A8R8G8B8}};
+    for (const auto& pair : pairs) {
+        IDirect3DTexture9 *source = nullptr, *destination = nullptr;
+        REQUIRE(t->CreateTexture(16, 16, 1, 0, pair[0], D3DPOOL_SYSTEMMEM, &source, nullptr) == D3D_OK);
+        REQUIRE(t->CreateTexture(16, 16, 1, 0, pair[1], D3DPOOL_DEFAULT, &destination, nullptr) == D3D_OK);
+        REQUIRE(fillLevel(source, 0, texel));
+        CHECK_EQ(t->UpdateTexture(source, destination), D3D_OK);
+        CHECK_EQ(t->SetTexture(0, destination), D3D_OK);
+        // X8R8G8B8 reads alpha 1: blended, its texels cover the black background whole.
+        const bool opaque = pair[1] == D3DFMT_X8R8G8B8;
+        CHECK_EQ(t->SetRenderState(D3DRS_ALPHABLENDENABLE, opaque), D3D_OK);
+        CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+        CHECK(drawQuad(t.device, texturedRect(0, 0, 16, 16, 0xFFFFFFFF)));
+        CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16, rgb), 0);
+        CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
+        releaseAll(destination, source);
+    }
+    CHECK_EQ(t->SetRenderState(D3DRS_ALPHABLENDENABLE, FALSE), D3D_OK);
+    IDirect3DTexture9 *source = nullptr, *other = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &source, nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(16, 16, 1, 0, D3DFMT_R5G6B5, D3DPOOL_DEFAULT, &other, nullptr) == D3D_OK);
+    CHECK_EQ(t->UpdateTexture(source, other), D3DERR_INVALIDCALL);
+    releaseAll(other, source);
+}
+
 // StretchRect scales a rectangle of a render-target texture onto the back buffer (POINT: each
 // destination pixel takes the source texel under its centre); outside the destination rectangle
 // nothing changes.
