@@ -82,7 +82,9 @@ HRESULT STDMETHODCALLTYPE Device9::UpdateTexture(IDirect3DBaseTexture9* source,
     while (k < a.levels &&
            (a.levelWidth(k) != b.width || a.levelHeight(k) != b.height || a.levelDepth(k) != b.depth))
         ++k;
-    if (k == a.levels || a.levels - k < b.levels) return D3DERR_INVALIDCALL;
+    // A destination with more levels than the source has below k takes the common ones (Wine's
+    // test_updatetexture records Windows taking a one-level source into a mipmapped texture).
+    if (k == a.levels) return D3DERR_INVALIDCALL;
     auto guard = lock();
     // What changed in the source since the last copy from it (locks, AddDirtyRect), which the
     // copy makes clean; nothing when clean (Wine's add_dirty_rect_test records Windows so). Its

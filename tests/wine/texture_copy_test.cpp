@@ -83,6 +83,32 @@ TEST(TextureCopy, UpdateTextureCopiesSystemMemoryLevels) {
     destination->Release();
 }
 
+// A destination with more levels than the source takes the levels they have in common (Wine's
+// test_updatetexture: Windows takes a one-level source into a four-level texture of its size).
+TEST(TextureCopy, UpdateTextureCopiesTheCommonLevels) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    IDirect3DTexture9 *source = nullptr, *destination = nullptr;
+    REQUIRE(t->CreateTexture(16, 16, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &source, nullptr) == D3D_OK);
+    REQUIRE(t->CreateTexture(16, 16, 4, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &destination, nullptr) ==
+            D3D_OK);
+    auto texel = [](int x, int y) { return 0xFF000000u | uint32_t(x * 16) << 16 | uint32_t(y * 16); };
+    REQUIRE(fillLevel(source, 0, texel));
+    CHECK_EQ(t->UpdateTexture(source, destination), D3D_OK);
+    selectTexture(t.device);
+    CHECK_EQ(t->SetTexture(0, destination), D3D_OK);
+    CHECK(drawQuad(t.device, texturedRect(0, 0, 16, 16, 0xFFFFFFFF)));
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16,
+                              [&](int x, int y) { return texel(x, y) & 0xFFFFFFu; }),
+             0);
+    // No source level is the destination's size: refused.
+    IDirect3DTexture9* small = nullptr;
+    REQUIRE(t->CreateTexture(8, 8, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SYSTEMMEM, &small, nullptr) == D3D_OK);
+    CHECK_EQ(t->UpdateTexture(small, destination), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetTexture(0, nullptr), D3D_OK);
+    releaseAll(small, destination, source);
+}
+
 // UpdateTexture takes a format's X twin as destination (Wine's test_updatetexture records
 // Windows copying A8R8G8B8 into X8R8G8B8 and back): the same bytes, the X side reading alpha as
 // opaque, so a blended draw of the X8R8G8B8 copy shows the texels whole. Another layout is refused.
