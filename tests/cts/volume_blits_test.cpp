@@ -99,10 +99,21 @@ TEST_F(VolumeBlits, VolumeBltWithMoreSourceLevelsCopiesTheMatchingLevels) {
             for (uint32_t x = 0; x < 4; ++x) EXPECT_EQ(got[(z * 4 + y) * 4 + x], voxel(0, 1, x, y, z));
 }
 
+// A volume of the source format's X twin takes the same bytes (draw::sameTexels).
+TEST_F(VolumeBlits, VolumeBltIntoTheXTwinCopiesTheBytes) {
+    const uint32_t src = createVolume(0, 4, 4, 4, 1), twin = createVolume(1, 4, 4, 4, 1, D3DFMT_X8R8G8B8);
+    ASSERT_EQ(volumeBlt(twin, src, 0, 0, 0, D3DBOX{0, 0, 4, 4, 0, 4}), S_OK);
+    const std::vector<uint32_t> got = readVolume(twin, 0, 4, 4, 4);
+    for (uint32_t z = 0; z < 4; ++z)
+        for (uint32_t y = 0; y < 4; ++y)
+            for (uint32_t x = 0; x < 4; ++x)
+                EXPECT_EQ(got[(z * 4 + y) * 4 + x], voxel(0, 0, x, y, z));
+}
+
 // Bad boxes, handles and formats fail the token with D3DERR_INVALIDCALL and change nothing.
 TEST_F(VolumeBlits, BadBoxesHandlesAndFormatsFailAndChangeNothing) {
     const uint32_t src = createVolume(0, 4, 4, 4, 1), dst = createVolume(1, 4, 4, 4, 1);
-    const uint32_t other = createVolume(2, 4, 4, 4, 1, D3DFMT_X8R8G8B8);
+    const uint32_t other = createVolume(2, 4, 4, 4, 1, D3DFMT_A8B8G8R8);
     const uint32_t flat = created(D3DFMT_A8R8G8B8, D3DDDI_RESOURCE_TEXTURE, {{4, 4, 1, nullptr, 0, 0}});
     EXPECT_EQ(volumeBlt(dst, src, 0, 0, 0, D3DBOX{0, 0, 5, 4, 0, 4}), D3DERR_INVALIDCALL) << "box past the source";
     EXPECT_EQ(volumeBlt(dst, src, 0, 0, 0, D3DBOX{2, 0, 2, 4, 0, 4}), D3DERR_INVALIDCALL) << "empty box";
