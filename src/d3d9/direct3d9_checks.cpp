@@ -40,7 +40,7 @@ HRESULT STDMETHODCALLTYPE Direct3D9::CheckDeviceFormat(UINT adapter, D3DDEVTYPE 
     const Adapter* a = nullptr;
     const HRESULT hal = halAdapter(adapter, type, a);
     // No adapter format is a bad call whatever the device type (Wine's test_check_device_format).
-    if (a && adapterFormat == D3DFMT_UNKNOWN) return D3DERR_INVALIDCALL;
+    if (a && adapterFormat == ::D3DFMT_UNKNOWN) return D3DERR_INVALIDCALL;
     if (FAILED(hal)) return hal;
     return checkDeviceFormat(*a, adapterFormat, usage, resourceType, format);
 }
