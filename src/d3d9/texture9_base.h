@@ -133,7 +133,6 @@ class TextureBase : public ResourceChild<Interface, IDirect3DBaseTexture9>,
     }
     // D3D9: only lockable textures lock: not render-target or depth textures, and in the default
     // pool only dynamic ones.
-    // Whether the program may lock `subresource`: not a target, and CPU-visible.
     bool locksAt(uint32_t subresource) const {
         return subresource < shape_.subresources() &&
                !(shape_.usage & (D3DUSAGE_RENDERTARGET | D3DUSAGE_DEPTHSTENCIL)) &&
