@@ -57,13 +57,19 @@ HRESULT TextureStorage::create() {
     const uint32_t count = shape_.subresources();
     locked_.assign(count, 0);
     if (shape_.pool == ::D3DPOOL_SCRATCH) {
+        // Windows' layout (Wine's test_miptree_layout): levels one after another, each cube
+        // face's chain starting on 16 bytes, so a program writing a chain through level 0 stays
+        // in the block.
+        size_t offset = 0;
         for (uint32_t i = 0; i < count; ++i) {
             const UINT l = shape_.levelOf(i);
+            if (l == 0) offset = (offset + 15) & ~size_t{15};
             const uint32_t rows = (shape_.levelHeight(l) + blockSize_ - 1) / blockSize_;
-            scratch_.emplace_back(size_t{scratchPitch(shape_, l, bytesPerBlock_, blockSize_)} * rows *
-                                      shape_.levelDepth(l),
-                                  uint8_t{0});
+            scratchOffsets_.push_back(offset);
+            offset +=
+                size_t{scratchPitch(shape_, l, bytesPerBlock_, blockSize_)} * rows * shape_.levelDepth(l);
         }
+        scratch_.assign(offset, uint8_t{0});
         return D3D_OK;
     }
     std::vector<D3DDDI_SURFACEINFO> levels(count);
@@ -191,7 +197,7 @@ HRESULT TextureStorage::lock(uint32_t index, const D3DBOX* box, DWORD flags, D3D
         if (box)
             offset = size_t{box->Front} * slice + size_t{box->Top / blockSize_} * pitch +
                      size_t{box->Left / blockSize_} * bytesPerBlock_;
-        locked->pBits = scratch_[index].data() + offset;
+        locked->pBits = scratch_.data() + scratchOffsets_[index] + offset;
         locked->RowPitch = INT(pitch);
         locked->SlicePitch = INT(slice);
         locked_[index] = 1;

@@ -84,7 +84,10 @@ class TextureStorage {
     uint32_t bytesPerBlock_ = 0, blockSize_ = 1;
     int64_t videoMemoryBytes_ = 0;              // a default-pool texture's share of Device9::videoMemoryTaken
     std::vector<uint8_t> locked_;               // per subresource
-    std::vector<std::vector<uint8_t>> scratch_; // per subresource (SCRATCH only)
+    // SCRATCH only: every subresource in one block, as the driver's CPU copies are laid out
+    // (levels one after another, each cube face's chain on 16 bytes), at these offsets.
+    std::vector<uint8_t> scratch_;
+    std::vector<size_t> scratchOffsets_;
 };
 
 } // namespace ddivk::d3d9

@@ -42,10 +42,12 @@ std::unique_ptr<Resource> Resource::createTexture(vk::Device& device, uint32_t h
     r->levels_ = levels;
     r->layers_ = kind == ResourceKind::CubeTexture ? 6 : 1;
 
-    // The CPU copy: every subresource in the layout a D3D9 lock hands out.
+    // The CPU copy: every subresource in the layout a D3D9 lock hands out, one after another,
+    // each cube face's chain starting on 16 bytes (Wine's test_miptree_layout records Windows so).
     const uint32_t block = format.blockSize;
     size_t offset = 0;
-    for (uint32_t layer = 0; layer < r->layers_; ++layer)
+    for (uint32_t layer = 0; layer < r->layers_; ++layer) {
+        if (use == TextureUse::Sampled) offset = (offset + 15) & ~size_t{15};
         for (uint32_t mip = 0; mip < levels; ++mip) {
             SubresourceLayout s;
             s.width = std::max(1u, width >> mip);
@@ -60,6 +62,7 @@ std::unique_ptr<Resource> Resource::createTexture(vk::Device& device, uint32_t h
             if (use == TextureUse::Sampled) offset += s.size();
             r->subresources_.push_back(s);
         }
+    }
     r->shadow_.assign(offset, std::byte{0});
     r->locks_.assign(r->subresources_.size(), std::nullopt);
     r->stale_.assign(r->subresources_.size(), 0);

@@ -478,3 +478,47 @@ TEST(TextureRules, DirtyRectanglesLieInsideTheTopLevel) {
     CHECK_EQ(volume->AddDirtyBox(&deep), D3DERR_INVALIDCALL);
     volume->Release();
 }
+
+// The levels of a managed, system-memory or scratch texture lie one after another in one block
+// of memory, and a cube map's faces too, each face's chain starting on 16 bytes (Wine's
+// test_miptree_layout records Windows so; programs that write a whole mip chain through level
+// 0's pointer rely on it).
+TEST(TextureRules, MipLevelsAndCubeFacesAreContiguous) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    for (D3DPOOL pool : {D3DPOOL_MANAGED, D3DPOOL_SYSTEMMEM, D3DPOOL_SCRATCH}) {
+        for (D3DFORMAT format : {D3DFMT_A8R8G8B8, D3DFMT_A8}) {
+            IDirect3DTexture9* texture = nullptr;
+            REQUIRE(t->CreateTexture(64, 64, 0, 0, format, pool, &texture, nullptr) == D3D_OK);
+            const BYTE* base = nullptr;
+            size_t offset = 0;
+            for (UINT level = 0; level < texture->GetLevelCount(); ++level) {
+                D3DLOCKED_RECT locked{};
+                REQUIRE(texture->LockRect(level, &locked, nullptr, D3DLOCK_READONLY) == D3D_OK);
+                if (!base) base = static_cast<const BYTE*>(locked.pBits);
+                CHECK(static_cast<const BYTE*>(locked.pBits) == base + offset);
+                offset += size_t(64 >> level) * locked.Pitch;
+                CHECK_EQ(texture->UnlockRect(level), D3D_OK);
+            }
+            texture->Release();
+
+            IDirect3DCubeTexture9* cube = nullptr;
+            REQUIRE(t->CreateCubeTexture(10, 0, 0, format, pool, &cube, nullptr) == D3D_OK);
+            base = nullptr;
+            offset = 0;
+            for (UINT face = 0; face < 6; ++face) {
+                for (UINT level = 0; level < cube->GetLevelCount(); ++level) {
+                    D3DLOCKED_RECT locked{};
+                    REQUIRE(cube->LockRect(D3DCUBEMAP_FACES(face), level, &locked, nullptr,
+                                           D3DLOCK_READONLY) == D3D_OK);
+                    if (!base) base = static_cast<const BYTE*>(locked.pBits);
+                    CHECK(static_cast<const BYTE*>(locked.pBits) == base + offset);
+                    offset += size_t(std::max(1, 10 >> level)) * locked.Pitch;
+                    CHECK_EQ(cube->UnlockRect(D3DCUBEMAP_FACES(face), level), D3D_OK);
+                }
+                offset = (offset + 15) & ~size_t{15};
+            }
+            cube->Release();
+        }
+    }
+}
