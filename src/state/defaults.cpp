@@ -90,7 +90,9 @@ constexpr RenderStateDefault kRenderStateDefaults[] = {
     {D3DRS_MULTISAMPLEMASK, 0xffffffffu},
     {D3DRS_PATCHEDGESTYLE, D3DPATCHEDGE_DISCRETE},
     {D3DRS_PATCHSEGMENTS, f(0.0f)}, // SetNPatchMode(0): N-patches off; undocumented
-    {D3DRS_DEBUGMONITORTOKEN, D3DDMT_ENABLE},
+    // Neither D3DDMT value: Windows' runtime answers 0xbaadcafe until the program sets one (Wine's
+    // stateblock test records it). Nothing reads it.
+    {D3DRS_DEBUGMONITORTOKEN, 0xbaadcafeu},
     {D3DRS_INDEXEDVERTEXBLENDENABLE, kFalse},
     {D3DRS_COLORWRITEENABLE, 0x0000000fu},
     {D3DRS_TWEENFACTOR, f(0.0f)},

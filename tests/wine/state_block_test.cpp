@@ -190,6 +190,24 @@ TEST(StateBlock, CaptureUpdatesOnlyWhatTheBlockHolds) {
     sb->Release();
 }
 
+// D3DRS_DEBUGMONITORTOKEN reads 0xbaadcafe on a new device and after Reset (Wine's stateblock
+// test records Windows' default); a value set reads back.
+TEST(StateBlock, DebugMonitorTokenStartsAsWindowsMarker) {
+    TestDevice t(16, 16);
+    REQUIRE(t.device != nullptr);
+    CHECK_EQ(renderState(t.device, D3DRS_DEBUGMONITORTOKEN), 0xbaadcafeu);
+    CHECK_EQ(t->SetRenderState(D3DRS_DEBUGMONITORTOKEN, D3DDMT_DISABLE), D3D_OK);
+    CHECK_EQ(renderState(t.device, D3DRS_DEBUGMONITORTOKEN), DWORD(D3DDMT_DISABLE));
+    D3DPRESENT_PARAMETERS p = windowedParameters(t.window.hwnd, 16, 16, false);
+    CHECK_EQ(t->Reset(&p), D3D_OK);
+    CHECK_EQ(renderState(t.device, D3DRS_DEBUGMONITORTOKEN), 0xbaadcafeu);
+    // A draw after it still draws (the driver takes the value).
+    CHECK_EQ(t->SetFVF(kScreenFvf), D3D_OK);
+    CHECK_EQ(t->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF000000, 1.0f, 0), D3D_OK);
+    drawRect(t.device, 0, 0, 16, 16, 0xFF00FF00);
+    CHECK_EQ(mismatchedPixels(readBackBuffer(t.device), 16, 16, [](int, int) { return 0x00FF00u; }), 0);
+}
+
 // A block that holds no vertex declaration (nor FVF) leaves the device's on Apply: captured,
 // recorded or D3DSBT_VERTEXSTATE alike (Wine's test_vdecl_apply records Windows).
 TEST(StateBlock, ANullDeclarationIsNotApplied) {

@@ -77,7 +77,7 @@ const Expected kDocumentedRenderStates[] = {
     {161, 1},          // MULTISAMPLEANTIALIAS: TRUE
     {162, 0xFFFFFFFF}, // MULTISAMPLEMASK
     {163, 0},          // PATCHEDGESTYLE: D3DPATCHEDGE_DISCRETE
-    {165, 0},          // DEBUGMONITORTOKEN: D3DDMT_ENABLE
+    {165, 0xbaadcafe}, // DEBUGMONITORTOKEN: Windows' marker, neither D3DDMT value
     {166, f(64.0f)},   // POINTSIZE_MAX: 64.0
     {167, 0},          // INDEXEDVERTEXBLENDENABLE: FALSE
     {168, 0x0000000F}, // COLORWRITEENABLE
