@@ -168,17 +168,13 @@ HRESULT checkDeviceFormat(const Adapter& adapter, ::D3DFORMAT adapterFormat, DWO
     if (adapterFormat == ::D3DFMT_UNKNOWN) return D3DERR_INVALIDCALL;
     if (!isDisplayFormat(adapterFormat)) return D3DERR_NOTAVAILABLE;
     switch (type) {
-    case ::D3DRTYPE_VERTEXBUFFER:
-        return format == ::D3DFMT_VERTEXDATA ? D3D_OK : D3DERR_NOTAVAILABLE;
-    case ::D3DRTYPE_INDEXBUFFER:
-        return format == ::D3DFMT_INDEX16 || format == ::D3DFMT_INDEX32 ? D3D_OK : D3DERR_NOTAVAILABLE;
     case ::D3DRTYPE_SURFACE:
     case ::D3DRTYPE_TEXTURE:
     case ::D3DRTYPE_CUBETEXTURE:
     case ::D3DRTYPE_VOLUME:
     case ::D3DRTYPE_VOLUMETEXTURE:
         break;
-    default:
+    default: // buffers too, whatever the format (Wine's test_check_device_format records Windows)
         return D3DERR_INVALIDCALL;
     }
     // NVIDIA's alpha-to-coverage is advertised as a surface "format" (state/vendor_states.h).
