@@ -56,9 +56,10 @@ HRESULT STDMETHODCALLTYPE Device9::SetCursorProperties(UINT hotX, UINT hotY, IDi
     D3DDISPLAYMODE mode{};
     if (FAILED(bitmap->GetDesc(&desc)) || FAILED(GetDisplayMode(0, &mode))) return D3DERR_INVALIDCALL;
     // "An 8888 ARGB surface ... less than the dimensions of the display mode, and a power of two
-    // in each direction".
+    // in each direction". Windows takes a surface as large as the mode too (Wine's
+    // test_cursor_size: the largest power of two inside the mode is taken, its double not).
     if (desc.Format != ::D3DFMT_A8R8G8B8 || !powerOfTwo(desc.Width) || !powerOfTwo(desc.Height) ||
-        desc.Width >= mode.Width || desc.Height >= mode.Height)
+        desc.Width > mode.Width || desc.Height > mode.Height)
         return D3DERR_INVALIDCALL;
     auto guard = lock();
     // The pixels are read through a lock: system-memory surfaces and lockable texture levels.

@@ -38,28 +38,36 @@ DWORD cursorTexel(UINT x, UINT y) {
 } // namespace
 
 // "An 8888 ARGB surface ... dimensions less than the display mode, a power of two in each
-// direction, not necessarily the same"; D3DERR_INVALIDCALL otherwise.
-TEST(Cursor, PropertiesNeedAnArgbPowerOfTwoSurfaceSmallerThanTheMode) {
+// direction, not necessarily the same"; D3DERR_INVALIDCALL otherwise. Windows takes one as
+// large as the mode (Wine's test_cursor_size): the largest power of two inside the mode is
+// taken, twice that is not.
+TEST(Cursor, PropertiesNeedAnArgbPowerOfTwoSurfaceNoLargerThanTheMode) {
     TestDevice t(16, 16);
     REQUIRE(t.device != nullptr);
     D3DDISPLAYMODE mode{};
     REQUIRE(t->GetDisplayMode(0, &mode) == D3D_OK);
-    UINT tooWide = 1;
-    while (tooWide < mode.Width)
-        tooWide *= 2;
+    UINT widest = 1, tallest = 1;
+    while (widest * 2 <= mode.Width)
+        widest *= 2;
+    while (tallest * 2 <= mode.Height)
+        tallest *= 2;
     IDirect3DSurface9* square = filledSurface(t.device, 32, 32, D3DFMT_A8R8G8B8, cursorTexel);
     IDirect3DSurface9* oblong = filledSurface(t.device, 32, 16, D3DFMT_A8R8G8B8, cursorTexel);
     IDirect3DSurface9* xrgb = filledSurface(t.device, 32, 32, D3DFMT_X8R8G8B8, cursorTexel);
     IDirect3DSurface9* notPower = filledSurface(t.device, 24, 32, D3DFMT_A8R8G8B8, cursorTexel);
-    IDirect3DSurface9* wide = filledSurface(t.device, tooWide, 16, D3DFMT_A8R8G8B8, cursorTexel);
-    REQUIRE(square && oblong && xrgb && notPower && wide);
+    IDirect3DSurface9* largest = filledSurface(t.device, widest, tallest, D3DFMT_A8R8G8B8, cursorTexel);
+    IDirect3DSurface9* wide = filledSurface(t.device, widest * 2, 16, D3DFMT_A8R8G8B8, cursorTexel);
+    IDirect3DSurface9* tall = filledSurface(t.device, 16, tallest * 2, D3DFMT_A8R8G8B8, cursorTexel);
+    REQUIRE(square && oblong && xrgb && notPower && largest && wide && tall);
     CHECK_EQ(t->SetCursorProperties(0, 0, nullptr), D3DERR_INVALIDCALL);
     CHECK_EQ(t->SetCursorProperties(0, 0, xrgb), D3DERR_INVALIDCALL);
     CHECK_EQ(t->SetCursorProperties(0, 0, notPower), D3DERR_INVALIDCALL);
     CHECK_EQ(t->SetCursorProperties(0, 0, wide), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetCursorProperties(0, 0, tall), D3DERR_INVALIDCALL);
+    CHECK_EQ(t->SetCursorProperties(0, 0, largest), D3D_OK);
     CHECK_EQ(t->SetCursorProperties(3, 5, square), D3D_OK);
     CHECK_EQ(t->SetCursorProperties(1, 1, oblong), D3D_OK);
-    for (IDirect3DSurface9* s : {square, oblong, xrgb, notPower, wide})
+    for (IDirect3DSurface9* s : {square, oblong, xrgb, notPower, largest, wide, tall})
         s->Release();
 }
 
