@@ -178,8 +178,10 @@ UINT STDMETHODCALLTYPE Device9::GetAvailableTextureMem() {
         if (memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
             largest = std::max<uint64_t>(largest, memory.memoryHeaps[i].size);
     if (options_.maxAvailableMemory) largest = std::min(largest, *options_.maxAvailableMemory);
-    // Less what the default pool takes, as Windows answers (Wine's test_vidmem_accounting).
-    const uint64_t taken = uint64_t(std::max<int64_t>(videoMemoryBytes_.load(), 0));
+    // Less what the default pool takes, as Windows answers (Wine's test_vidmem_accounting); not
+    // for D3D9Ex devices, whose memory Windows virtualises: their answer stays (Wine's d3d9ex
+    // test_vidmem_accounting).
+    const uint64_t taken = creation_.extended ? 0 : uint64_t(std::max<int64_t>(videoMemoryBytes_.load(), 0));
     largest = largest > taken ? largest - taken : 0;
     largest &= ~uint64_t{(1u << 20) - 1};
     return static_cast<UINT>(std::min<uint64_t>(largest, 0xFFF00000u));

@@ -375,3 +375,25 @@ TEST(DeviceEx, SwapChainsAreSwapChain9Ex) {
     CHECK_EQ(chain->QueryInterface(__uuidof(IDirect3DSwapChain9Ex), &out), E_NOINTERFACE);
     chain->Release();
 }
+
+// D3D9Ex memory is virtualised: GetAvailableTextureMem answers the same before and after
+// 80 MB of default-pool render-target textures (Wine's d3d9ex test_vidmem_accounting records
+// Windows: less than 1 MB apart), where a plain device counts them (texture_rules_test.cpp).
+TEST(DeviceEx, AvailableTextureMemoryDoesNotCountResources) {
+    TestDeviceEx t(16, 16);
+    REQUIRE(t.device != nullptr);
+    const UINT before = t->GetAvailableTextureMem();
+    CHECK(before > 0u);
+    std::vector<IDirect3DTexture9*> textures;
+    for (int i = 0; i < 20; ++i) {
+        IDirect3DTexture9* texture = nullptr;
+        if (t->CreateTexture(1024, 1024, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &texture,
+                             nullptr) != D3D_OK)
+            break;
+        textures.push_back(texture);
+    }
+    REQUIRE(textures.size() == 20);
+    CHECK_EQ(t->GetAvailableTextureMem(), before);
+    for (IDirect3DTexture9* texture : textures)
+        texture->Release();
+}
