@@ -384,14 +384,7 @@ TEST(DeviceEx, AvailableTextureMemoryDoesNotCountResources) {
     REQUIRE(t.device != nullptr);
     const UINT before = t->GetAvailableTextureMem();
     CHECK(before > 0u);
-    std::vector<IDirect3DTexture9*> textures;
-    for (int i = 0; i < 20; ++i) {
-        IDirect3DTexture9* texture = nullptr;
-        if (t->CreateTexture(1024, 1024, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT, &texture,
-                             nullptr) != D3D_OK)
-            break;
-        textures.push_back(texture);
-    }
+    const std::vector<IDirect3DTexture9*> textures = bigTargetTextures(t.device, 20);
     REQUIRE(textures.size() == 20);
     CHECK_EQ(t->GetAvailableTextureMem(), before);
     for (IDirect3DTexture9* texture : textures)

@@ -437,14 +437,7 @@ TEST(TextureRules, AvailableTextureMemoryCountsDefaultPoolTextures) {
     TestDevice t(16, 16);
     REQUIRE(t.device != nullptr);
     const UINT before = t->GetAvailableTextureMem();
-    std::vector<IDirect3DTexture9*> textures;
-    for (int i = 0; i < 20; ++i) {
-        IDirect3DTexture9* texture = nullptr;
-        if (t->CreateTexture(1024, 1024, 1, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT, &texture,
-                             nullptr) != D3D_OK)
-            break;
-        textures.push_back(texture);
-    }
+    const std::vector<IDirect3DTexture9*> textures = bigTargetTextures(t.device, 20);
     REQUIRE(textures.size() == 20);
     const UINT during = t->GetAvailableTextureMem();
     CHECK(during < before);

@@ -26,6 +26,18 @@ bool fillLevel(IDirect3DTexture9* texture, UINT level, const std::function<uint3
     return SUCCEEDED(texture->UnlockRect(level));
 }
 
+std::vector<IDirect3DTexture9*> bigTargetTextures(IDirect3DDevice9* device, int count) {
+    std::vector<IDirect3DTexture9*> textures;
+    for (int i = 0; i < count; ++i) {
+        IDirect3DTexture9* texture = nullptr;
+        if (device->CreateTexture(1024, 1024, 1, D3DUSAGE_RENDERTARGET, D3DFMT_X8R8G8B8, D3DPOOL_DEFAULT,
+                                  &texture, nullptr) != D3D_OK)
+            break;
+        textures.push_back(texture);
+    }
+    return textures;
+}
+
 IDirect3DTexture9* filledTexture(IDirect3DDevice9* device, UINT width, UINT height,
                                  const std::function<uint32_t(int, int)>& texel) {
     IDirect3DTexture9* texture = nullptr;

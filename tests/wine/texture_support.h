@@ -35,6 +35,10 @@ bool fillLevel(IDirect3DTexture9* texture, UINT level, const std::function<uint3
 IDirect3DTexture9* filledTexture(IDirect3DDevice9* device, UINT width, UINT height,
                                  const std::function<uint32_t(int, int)>& texel);
 
+// `count` default-pool 1024 x 1024 X8R8G8B8 render-target textures (4 MiB each), fewer when
+// creation fails; the caller releases them.
+std::vector<IDirect3DTexture9*> bigTargetTextures(IDirect3DDevice9* device, int count);
+
 // The pixels of a lockable 32-bit surface of width x height, row by row, read under a READONLY
 // lock of the whole surface; empty when the lock fails.
 std::vector<uint32_t> lockedPixels(IDirect3DSurface9* surface, int width, int height);
