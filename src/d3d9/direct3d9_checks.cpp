@@ -6,6 +6,7 @@
 
 #include "d3d9/caps9.h"
 #include "d3d9/format_support.h"
+#include "d3d9/fpu_mode.h"
 #include "d3d9/full_screen.h"
 #include "d3d9/present_parameters.h"
 #include "util/log.h"
@@ -103,6 +104,9 @@ HRESULT Direct3D9::createDevice(UINT adapter, D3DDEVTYPE type, HWND focusWindow,
     creation.flags = flags;
     creation.present = checked;
     creation.extended = extended;
+    // Set before the device is made (Wine's d3d9 does the same), so it holds even when
+    // creation fails.
+    if (!(flags & D3DCREATE_FPU_PRESERVE)) useD3d9FpuMode();
     if (HRESULT hr = Device9::create(creation, device); FAILED(hr)) return hr;
     writeBackParameters(*parameters, checked);
     return D3D_OK;
