@@ -92,6 +92,7 @@ void Swapchain::destroyImages() {
 }
 
 bool Swapchain::build() {
+    builtForClient_ = windowClientExtent(desc_.window);
     VkSurfaceCapabilitiesKHR caps{};
     check(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(device_.physicalDevice(), surface_, &caps),
           "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
@@ -149,6 +150,8 @@ bool Swapchain::build() {
 
 bool Swapchain::acquire(Frame& frame) {
     waitForPresents();
+    const VkExtent2D client = windowClientExtent(desc_.window);
+    if (client.width != builtForClient_.width || client.height != builtForClient_.height) stale_ = true;
     for (int attempt = 0; attempt < 2; ++attempt) {
         if ((!swapchain_ || stale_) && !build()) return false;
         Acquire& a = acquires_[nextAcquire_];

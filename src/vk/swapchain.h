@@ -81,6 +81,10 @@ class Swapchain {
     std::vector<Acquire> acquires_; // a ring: images + 1, so one is always free to acquire with
     size_t nextAcquire_ = 0;
     bool stale_ = false; // out of date or suboptimal: rebuild at the next acquire
+    // The window's client size when the swapchain was built: a change rebuilds it before the
+    // next acquire, so the first frame after a resize already fills the new size (the surface
+    // would report out of date or suboptimal only after that frame).
+    VkExtent2D builtForClient_{};
 
     // The presenter: vkQueuePresentKHR of the pending frame on a thread of its own. The
     // swapchain is externally synchronised, so acquire, build and the destructor first wait

@@ -25,6 +25,18 @@ bool windowSurfacesSupported() {
 #endif
 }
 
+VkExtent2D windowClientExtent(void* window) {
+#ifdef _WIN32
+    RECT r{};
+    if (!GetClientRect(static_cast<HWND>(window), &r) || r.right <= r.left || r.bottom <= r.top)
+        return {0, 0};
+    return {uint32_t(r.right - r.left), uint32_t(r.bottom - r.top)};
+#else
+    (void)window;
+    return {0, 0};
+#endif
+}
+
 VkSurfaceKHR createWindowSurface(const Instance& instance, void* window) {
     if (!instance.surfaces())
         throw Error(VK_ERROR_EXTENSION_NOT_PRESENT, "the Vulkan instance has no window surfaces");

@@ -12,6 +12,10 @@ class Instance;
 // Whether this build can make window surfaces at all (a Windows build).
 bool windowSurfacesSupported();
 
+// The size of `window`'s client area (an HWND); 0 x 0 when it has none (minimised) or outside
+// a Windows build.
+VkExtent2D windowClientExtent(void* window);
+
 // A surface of `window` (an HWND). Throws vk::Error when the instance has no surface support
 // (Instance::surfaces) or the window system refuses.
 VkSurfaceKHR createWindowSurface(const Instance& instance, void* window);

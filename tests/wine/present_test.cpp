@@ -27,6 +27,34 @@ TEST(Present, TheBackBufferAppearsInTheWindow) {
     }
 }
 
+namespace {
+
+// A windowed device on `window` with a 64 x 32 back buffer of `format`, presented at `interval`.
+IDirect3DDevice9* halvesDevice(IDirect3D9* d3d, HWND window, D3DFORMAT format, UINT interval) {
+    D3DPRESENT_PARAMETERS pp = windowedParameters(window, 64, 32, false);
+    pp.BackBufferFormat = format;
+    pp.PresentationInterval = interval;
+    IDirect3DDevice9* device = nullptr;
+    if (FAILED(
+            d3d->CreateDevice(0, D3DDEVTYPE_HAL, window, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &device)))
+        return nullptr;
+    return device;
+}
+
+// Clears the back buffer's left half to `left` and its right half to `right` (0xRRGGBB), presents,
+// and checks the screen shows them in the middle of each half, the client area being `scale`
+// times the back buffer's size from `origin`.
+void presentHalves(IDirect3DDevice9* device, POINT origin, DWORD left, DWORD right, int scale = 1) {
+    const D3DRECT leftHalf{0, 0, 32, 32}, rightHalf{32, 0, 64, 32};
+    CHECK_EQ(device->Clear(1, &leftHalf, D3DCLEAR_TARGET, 0xFF000000 | left, 1.0f, 0), D3D_OK);
+    CHECK_EQ(device->Clear(1, &rightHalf, D3DCLEAR_TARGET, 0xFF000000 | right, 1.0f, 0), D3D_OK);
+    CHECK_EQ(device->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
+    CHECK(screenShows(origin.x + 8 * scale, origin.y + 16 * scale, left));
+    CHECK(screenShows(origin.x + 56 * scale, origin.y + 16 * scale, right));
+}
+
+} // namespace
+
 // A windowed 16-bit back buffer on the 32-bit desktop (CheckDeviceType answers D3D_OK for it):
 // Present converts it, pure colours staying pure.
 TEST(Present, A16BitBackBufferIsConvertedForTheDesktop) {
@@ -34,19 +62,34 @@ TEST(Present, A16BitBackBufferIsConvertedForTheDesktop) {
     REQUIRE(d3d.d3d != nullptr);
     REQUIRE(d3d->CheckDeviceType(0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, D3DFMT_R5G6B5, TRUE) == D3D_OK);
     TestWindow window(64, 32);
-    D3DPRESENT_PARAMETERS pp = windowedParameters(window.hwnd, 64, 32, false);
-    pp.BackBufferFormat = D3DFMT_R5G6B5;
-    IDirect3DDevice9* device = nullptr;
-    REQUIRE(d3d->CreateDevice(0, D3DDEVTYPE_HAL, window.hwnd, D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp,
-                              &device) == D3D_OK);
-    const POINT origin = showWindowAt(window.hwnd, 0, 0);
-    const D3DRECT left{0, 0, 32, 32}, right{32, 0, 64, 32};
-    CHECK_EQ(device->Clear(1, &left, D3DCLEAR_TARGET, 0xFFFF0000, 1.0f, 0), D3D_OK);
-    CHECK_EQ(device->Clear(1, &right, D3DCLEAR_TARGET, 0xFF00FFFF, 1.0f, 0), D3D_OK);
-    CHECK_EQ(device->Present(nullptr, nullptr, nullptr, nullptr), D3D_OK);
-    CHECK(screenShows(origin.x + 8, origin.y + 16, 0xFF0000));
-    CHECK(screenShows(origin.x + 56, origin.y + 16, 0x00FFFF));
+    IDirect3DDevice9* device = halvesDevice(d3d.d3d, window.hwnd, D3DFMT_R5G6B5, D3DPRESENT_INTERVAL_DEFAULT);
+    REQUIRE(device != nullptr);
+    presentHalves(device, showWindowAt(window.hwnd, 0, 0), 0xFF0000, 0x00FFFF);
     device->Release();
+}
+
+// D3DPRESENT_INTERVAL_IMMEDIATE (what benchmarks and many games ask for) shows every frame as
+// well, in either back buffer format, and the first frame presented after the window is resized
+// is stretched over the new client area (before, that frame came out at the old size).
+TEST(Present, ImmediateFramesAppearInTheWindowAndFollowItsSize) {
+    for (const D3DFORMAT format : {D3DFMT_X8R8G8B8, D3DFMT_R5G6B5}) {
+        D3D9 d3d;
+        REQUIRE(d3d.d3d != nullptr);
+        TestWindow window(64, 32);
+        IDirect3DDevice9* device = halvesDevice(d3d.d3d, window.hwnd, format, D3DPRESENT_INTERVAL_IMMEDIATE);
+        REQUIRE(device != nullptr);
+        const POINT origin = showWindowAt(window.hwnd, 0, 0);
+        // Pure colours, which a 16-bit back buffer keeps exactly.
+        presentHalves(device, origin, 0xFF0000, 0x00FFFF);
+        presentHalves(device, origin, 0x0000FF, 0xFFFF00);
+        // A client area of 128 x 64: each half of the back buffer covers 64 x 64 of it.
+        RECT frame{0, 0, 128, 64};
+        AdjustWindowRect(&frame, DWORD(GetWindowLongW(window.hwnd, GWL_STYLE)), FALSE);
+        SetWindowPos(window.hwnd, nullptr, 0, 0, frame.right - frame.left, frame.bottom - frame.top,
+                     SWP_NOMOVE | SWP_NOZORDER);
+        presentHalves(device, origin, 0xFFFFFF, 0x00FF00, 2);
+        device->Release();
+    }
 }
 
 TEST(Present, RectanglesNeedTheCopySwapEffect) {
