@@ -37,6 +37,10 @@ HRESULT Device::present(vk::Swapchain& swapchain, uint32_t handle, const VkRect2
     const VkExtent2D extent = swapchain.extent();
     VkRect2D to = dest ? *dest : VkRect2D{{0, 0}, extent};
 
+    // The frame's work is submitted on its own, so that the copy's barriers open a command
+    // buffer. A CPU driver (lavapipe) carries out a barrier inside a command buffer by waiting
+    // until everything recorded before it is drawn, which made every frame wait once.
+    commands_->flush();
     VkCommandBuffer cb = commands_->commands();
     commands_->endRendering();
     surface = resolve(*surface); // a multisampled back buffer shows its resolve
