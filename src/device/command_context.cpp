@@ -152,6 +152,7 @@ uint64_t CommandContext::flush(std::span<const vk::SemaphoreWait> waits,
     binder_ = nullptr;
     uploads_->retire(value);
     draws_ = 0;
+    vertexWork_ = 0;
     submitted_.emplace_back(serial_++, value);
     if (submitted_.size() > 256) submitted_.pop_front();
     if (queries_) queries_->submitted(value);

@@ -84,9 +84,14 @@ class CommandContext final : public query::CommandStream {
     // Stream output was captured in the open pass: a barrier follows it when it ends.
     void noteTransformFeedback() { transformFeedbackWritten_ = true; }
 
-    // Draws recorded since the last flush; the device flushes long streams on its own.
+    // Draws and the vertices they process (instances included) recorded since the last flush;
+    // the device flushes long streams and large draws on its own.
     uint32_t draws() const { return draws_; }
-    void countDraw() { ++draws_; }
+    uint64_t vertexWork() const { return vertexWork_; }
+    void countDraw(uint64_t vertices) {
+        ++draws_;
+        vertexWork_ += vertices;
+    }
 
   private:
     vk::Device& device_;
@@ -97,6 +102,7 @@ class CommandContext final : public query::CommandStream {
     PassTargets rendering_; // the open pass's attachments (empty: none open)
     bool transformFeedbackWritten_ = false;
     uint32_t draws_ = 0;
+    uint64_t vertexWork_ = 0;
     query::QueryEngine* queries_ = nullptr;
     uint64_t serial_ = 1;
     const void* binder_ = nullptr;

@@ -532,9 +532,12 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
         // (NVIDIA's, without one, resumed from the stale counter). Ending the pass issues it.
         cmds.endRendering();
     }
-    cmds.countDraw();
+    cmds.countDraw(uint64_t(d.count) * plan.instanceCount);
     ++drawCount_;
-    if (cmds.draws() >= kDrawsPerSubmission) cmds.flush();
+    // Long streams and large draws are submitted as they come: memory stays bounded, and a CPU
+    // driver (which only starts drawing a submission once it has it all) draws them while the
+    // rest is recorded.
+    if (cmds.draws() >= kDrawsPerSubmission || cmds.vertexWork() >= kVerticesPerSubmission) cmds.flush();
     return S_OK;
 }
 

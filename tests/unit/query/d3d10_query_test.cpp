@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "device/d3d10_counters.h"
+#include "device/draw_area.h"
 #include "support/vk_test.h"
 #include "unit/query/query_fixture.h"
 #include "vk/queue.h"
@@ -126,6 +127,29 @@ TEST_F(D3D10Query, OcclusionIsAccurateAcrossSubmissionsInsideOneCall) {
     ASSERT_EQ(execute(s, v), S_OK);
     end10(q);
     EXPECT_EQ(wait10<uint64_t>(q), 3000u);
+}
+
+// Draws of more than kVerticesPerSubmission vertices in all are submitted after them
+// (draw_area.h), so that a CPU driver draws them while the rest is recorded: the count
+// accumulates over those submissions too.
+TEST_F(D3D10Query, OcclusionIsAccurateAcrossSubmissionsAfterLargeDraws) {
+    D3D10DDI_HQUERY q = create10(D3D10DDI_QUERY_OCCLUSION);
+    begin10(q);
+    // A 4 x 6 rectangle 6000 times over, drawn twice: two draws of 36000 vertices each.
+    constexpr uint16_t kRects = 6000;
+    static_assert(3u * 2 * kRects > device::kVerticesPerSubmission);
+    std::vector<TLVertex> v;
+    CommandStream unused;
+    for (int i = 0; i < kRects; ++i)
+        rect(unused, v, 10, 10, 14, 16);
+    CommandStream s = scene();
+    for (int draw = 0; draw < 2; ++draw)
+        s.cmd(D3DDP2OP_TRIANGLELIST, 2 * kRects).put(D3DHAL_DP2TRIANGLELIST{0});
+    const uint64_t serial = driverDevice().commands().recordingSerial();
+    ASSERT_EQ(execute(s, v), S_OK);
+    EXPECT_GE(driverDevice().commands().recordingSerial(), serial + 2) << "each large draw is submitted";
+    end10(q);
+    EXPECT_EQ(wait10<uint64_t>(q), 2u * kRects * 24);
 }
 
 TEST_F(D3D10Query, OverlappingOcclusionQueriesEachCountTheirOwnRange) {
