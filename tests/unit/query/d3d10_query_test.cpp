@@ -116,15 +116,18 @@ TEST_F(D3D10Query, OcclusionIsAccurateAcrossPassAndCommandBufferBoundaries) {
     EXPECT_EQ(wait10<uint64_t>(q), expected);
 }
 
-// A DP2 call of more than 1024 draws is submitted in pieces (context_draw.cpp).
+// A DP2 call of more than kDrawsPerSubmission draws is submitted in pieces (draw_area.h).
 TEST_F(D3D10Query, OcclusionIsAccurateAcrossSubmissionsInsideOneCall) {
     D3D10DDI_HQUERY q = create10(D3D10DDI_QUERY_OCCLUSION);
     begin10(q);
     std::vector<TLVertex> v;
     CommandStream s = scene();
+    static_assert(1500 > 2 * device::kDrawsPerSubmission);
     for (int i = 0; i < 1500; ++i)
         rect(s, v, float(i % 60), float(i % 40), float(i % 60 + 2), float(i % 40 + 1)); // 2 pixels
+    const uint64_t serial = driverDevice().commands().recordingSerial();
     ASSERT_EQ(execute(s, v), S_OK);
+    EXPECT_GE(driverDevice().commands().recordingSerial(), serial + 1500 / device::kDrawsPerSubmission);
     end10(q);
     EXPECT_EQ(wait10<uint64_t>(q), 3000u);
 }
