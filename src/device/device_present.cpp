@@ -40,9 +40,8 @@ HRESULT Device::present(vk::Swapchain& swapchain, uint32_t handle, const VkRect2
     // The frame's work is submitted on its own, so that the copy's barriers open a command
     // buffer. A CPU driver (lavapipe) carries out a barrier inside a command buffer by waiting
     // until everything recorded before it is drawn, which made every frame wait once.
-    commands_->flush();
+    commands_->flush(); // (which also ends the open pass)
     VkCommandBuffer cb = commands_->commands();
-    commands_->endRendering();
     surface = resolve(*surface); // a multisampled back buffer shows its resolve
     commands_->transition(*surface, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     VkImage shown = surface->image().handle();
