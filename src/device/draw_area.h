@@ -11,13 +11,11 @@
 
 namespace ddivk::device {
 
-// Command streams are submitted in pieces of a few draws, and draws processing many vertices
-// (instances times vertices or indices) on their own. A CPU driver (lavapipe) starts on a
-// submission only once it has all of it: with pieces it draws the frame while the rest is
-// recorded, instead of leaving its threads idle until the frame ends (the D3D9 benchmark's
-// draws scenario ran 1.2 to 1.5 times as fast with 128 as with 1024 draws a piece). Pieces also
-// keep latency and upload memory bounded.
-constexpr uint32_t kDrawsPerSubmission = 128;
+// Long command streams are submitted in pieces so that latency and upload memory stay bounded,
+// and so are draws processing many vertices (instances times vertices or indices): a CPU driver
+// starts on a submission only once it has all of it, so without pieces its rasterizer threads
+// would wait while the frame is recorded and the frame's last part would wait for them.
+constexpr uint32_t kDrawsPerSubmission = 1024;
 constexpr uint64_t kVerticesPerSubmission = 32768;
 
 struct Rect {

@@ -122,7 +122,7 @@ TEST_F(D3D10Query, OcclusionIsAccurateAcrossSubmissionsInsideOneCall) {
     begin10(q);
     std::vector<TLVertex> v;
     CommandStream s = scene();
-    static_assert(1500 > 2 * device::kDrawsPerSubmission);
+    static_assert(1500 > device::kDrawsPerSubmission);
     for (int i = 0; i < 1500; ++i)
         rect(s, v, float(i % 60), float(i % 40), float(i % 60 + 2), float(i % 40 + 1)); // 2 pixels
     const uint64_t serial = driverDevice().commands().recordingSerial();
