@@ -159,6 +159,11 @@ uint64_t CommandContext::flush(std::span<const vk::SemaphoreWait> waits,
     return value;
 }
 
+bool CommandContext::pieceDue() const {
+    if (draws_ >= kDrawsPerSubmission || vertexWork_ >= kVerticesPerSubmission) return true;
+    return draws_ >= kDrawsPerPiece && !(queries_ && queries_->spansDraws());
+}
+
 uint64_t CommandContext::completionValue(uint64_t serial) const {
     if (serial >= serial_) return 0;
     // Serials are consecutive: the entry of `serial`, or for one older than the window the

@@ -23,6 +23,15 @@ class QueryEngine;
 
 namespace ddivk::device {
 
+// Command streams are submitted in pieces so that latency and upload memory stay bounded, and so
+// are draws processing many vertices (instances times vertices or indices): a CPU driver starts
+// on a submission only once it has all of it, so without pieces its rasterizer threads would
+// wait while the frame is recorded and the frame's last part would wait for them. Where a query
+// spans the draws, a cut costs it a second Vulkan query: pieces are then longer.
+constexpr uint32_t kDrawsPerPiece = 128;
+constexpr uint32_t kDrawsPerSubmission = 1024;
+constexpr uint64_t kVerticesPerSubmission = 32768;
+
 class CommandContext final : public query::CommandStream {
   public:
     explicit CommandContext(vk::Device& device);
@@ -85,13 +94,17 @@ class CommandContext final : public query::CommandStream {
     void noteTransformFeedback() { transformFeedbackWritten_ = true; }
 
     // Draws and the vertices they process (instances included) recorded since the last flush;
-    // the device flushes long streams and large draws on its own.
+    // the device flushes long streams and large draws on its own (pieceDue).
     uint32_t draws() const { return draws_; }
     uint64_t vertexWork() const { return vertexWork_; }
     void countDraw(uint64_t vertices) {
         ++draws_;
         vertexWork_ += vertices;
     }
+    // What has been recorded since the last flush should be submitted now: at
+    // kDrawsPerSubmission draws or kVerticesPerSubmission vertices, and already at
+    // kDrawsPerPiece draws where no query spans the draws (a cut would split it in two).
+    bool pieceDue() const;
 
   private:
     vk::Device& device_;

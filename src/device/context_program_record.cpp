@@ -537,7 +537,7 @@ HRESULT Context::recordProgramDraw(PreparedDraw& d) {
     // Long streams and large draws are submitted as they come: memory stays bounded, and a CPU
     // driver (which only starts drawing a submission once it has it all) draws them while the
     // rest is recorded.
-    if (cmds.draws() >= kDrawsPerSubmission || cmds.vertexWork() >= kVerticesPerSubmission) cmds.flush();
+    if (cmds.pieceDue()) cmds.flush();
     return S_OK;
 }
 

@@ -11,13 +11,6 @@
 
 namespace ddivk::device {
 
-// Long command streams are submitted in pieces so that latency and upload memory stay bounded,
-// and so are draws processing many vertices (instances times vertices or indices): a CPU driver
-// starts on a submission only once it has all of it, so without pieces its rasterizer threads
-// would wait while the frame is recorded and the frame's last part would wait for them.
-constexpr uint32_t kDrawsPerSubmission = 1024;
-constexpr uint64_t kVerticesPerSubmission = 32768;
-
 struct Rect {
     int32_t left, top, right, bottom;
     bool empty() const { return right <= left || bottom <= top; }

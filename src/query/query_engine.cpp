@@ -375,6 +375,13 @@ void QueryEngine::removeActive(Channel& channel, QueryId id) {
     if (!channel.active.empty() && stream_.isRendering()) startSegment(channel, stream_.commands());
 }
 
+bool QueryEngine::spansDraws() const {
+    if (!occlusion_.active.empty() || !statistics_.active.empty()) return true;
+    for (const Channel& channel : streamOutput_)
+        if (!channel.active.empty()) return true;
+    return false;
+}
+
 // --- Hooks -----------------------------------------------------------------------------------
 
 void QueryEngine::pixelShaderBound(bool bound) {

@@ -140,6 +140,10 @@ class QueryEngine {
     // split where this changes and those without one add no PSInvocations.
     void pixelShaderBound(bool bound);
 
+    // A query counts the draws recorded now (occlusion, statistics, stream output): a command
+    // buffer ended here would split its Vulkan query in two.
+    bool spansDraws() const;
+
     // --- Hooks of the command stream ------------------------------------------------------
     void commandsBegun(VkCommandBuffer cb);   // right after vkBeginCommandBuffer
     void renderingBegun(VkCommandBuffer cb);  // after vkCmdBeginRendering

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <optional>
 
+#include "device/command_context.h"
 #include "device/d3d10_counters.h"
-#include "device/draw_area.h"
 #include "support/vk_test.h"
 #include "unit/query/query_fixture.h"
 #include "vk/queue.h"
@@ -116,7 +116,8 @@ TEST_F(D3D10Query, OcclusionIsAccurateAcrossPassAndCommandBufferBoundaries) {
     EXPECT_EQ(wait10<uint64_t>(q), expected);
 }
 
-// A DP2 call of more than kDrawsPerSubmission draws is submitted in pieces (draw_area.h).
+// A DP2 call of more than kDrawsPerSubmission draws is submitted in pieces (command_context.h),
+// a query open over them or not.
 TEST_F(D3D10Query, OcclusionIsAccurateAcrossSubmissionsInsideOneCall) {
     D3D10DDI_HQUERY q = create10(D3D10DDI_QUERY_OCCLUSION);
     begin10(q);
@@ -133,7 +134,7 @@ TEST_F(D3D10Query, OcclusionIsAccurateAcrossSubmissionsInsideOneCall) {
 }
 
 // Draws of more than kVerticesPerSubmission vertices in all are submitted after them
-// (draw_area.h), so that a CPU driver draws them while the rest is recorded: the count
+// (command_context.h), so that a CPU driver draws them while the rest is recorded: the count
 // accumulates over those submissions too.
 TEST_F(D3D10Query, OcclusionIsAccurateAcrossSubmissionsAfterLargeDraws) {
     D3D10DDI_HQUERY q = create10(D3D10DDI_QUERY_OCCLUSION);
@@ -153,6 +154,30 @@ TEST_F(D3D10Query, OcclusionIsAccurateAcrossSubmissionsAfterLargeDraws) {
     EXPECT_GE(driverDevice().commands().recordingSerial(), serial + 2) << "each large draw is submitted";
     end10(q);
     EXPECT_EQ(wait10<uint64_t>(q), 2u * kRects * 24);
+}
+
+// Where no query spans them, draws are submitted every kDrawsPerPiece: a CPU driver draws each
+// piece while the next is recorded. While a query counts them they stay together up to
+// kDrawsPerSubmission, since a cut would split its Vulkan query in two.
+TEST_F(D3D10Query, OnlyDrawsNoQuerySpansAreSubmittedInShortPieces) {
+    constexpr int kDraws = 300;
+    static_assert(kDraws >= 2 * device::kDrawsPerPiece && kDraws < device::kDrawsPerSubmission);
+    std::vector<TLVertex> v;
+    CommandStream s = scene();
+    for (int i = 0; i < kDraws; ++i)
+        rect(s, v, float(i % 60), float(i % 40), float(i % 60 + 2), float(i % 40 + 1)); // 2 pixels
+    device::CommandContext& commands = driverDevice().commands();
+    const uint64_t unmeasured = commands.recordingSerial();
+    ASSERT_EQ(execute(s, v), S_OK);
+    EXPECT_GE(commands.recordingSerial(), unmeasured + kDraws / device::kDrawsPerPiece);
+
+    D3D10DDI_HQUERY q = create10(D3D10DDI_QUERY_OCCLUSION);
+    begin10(q);
+    const uint64_t measured = commands.recordingSerial();
+    ASSERT_EQ(execute(s, v), S_OK);
+    EXPECT_EQ(commands.recordingSerial(), measured) << "no cut while the query counts the draws";
+    end10(q);
+    EXPECT_EQ(wait10<uint64_t>(q), 2u * kDraws);
 }
 
 TEST_F(D3D10Query, OverlappingOcclusionQueriesEachCountTheirOwnRange) {
