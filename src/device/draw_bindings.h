@@ -85,6 +85,7 @@ struct DrawBindings {
         uint32_t vertexOutputs = 0;   // the pixel stage's inputs it was linked to
         uint64_t vertexPlan = 0;      // PlanMemo::generation() of the plan it fetches by
         bool vertexClipDistances = false; // it writes gl_ClipDistance (a user plane enabled)
+        bool vertexPointSize = false;     // it writes gl_PointSize (points are drawn)
         // The bytes of each uniform block's latest upload: a block whose state changed but
         // whose bytes did not keeps its upload and descriptor (a blend or cull change leaves
         // the fixed-function blocks as they were; a new descriptor would make the driver take

@@ -262,6 +262,45 @@ mov o2, v2.x
     expectScene(expected);
 }
 
+// One shader drawing triangles, then points, twice over: the triangles' vertex stage leaves
+// gl_PointSize out (only points read it), the points' stage writes it, and oPts sizes them.
+TEST_P(PointSprites, AShaderDrawingTrianglesThenPointsSizesThePoints) {
+    const std::vector<D3DVERTEXELEMENT9> decl = {{0, 0, D3DDECLTYPE_FLOAT2, 0, D3DDECLUSAGE_POSITION, 0},
+                                                 {0, 8, D3DDECLTYPE_D3DCOLOR, 0, D3DDECLUSAGE_COLOR, 0}};
+    struct V {
+        float x, y;
+        uint32_t color;
+    };
+    setProgram(door(), R"(vs_3_0
+def c3, 4, 0, 0, 0
+dcl_position v0
+dcl_color v1
+dcl_position o0
+dcl_color o1
+dcl_psize o2
+mad o0, v0, c0, c1
+mov o1, v1
+mov o2, c3.x
+)",
+               kColorPointPs, decl);
+    setPixelToClip(door());
+    // A rectangle with its edges between pixels: pixels 3..10 x 3..6.
+    const uint32_t fill = indexColor(30);
+    const std::vector<V> rectangle = {{2.5f, 2.5f, fill},  {10.5f, 2.5f, fill}, {2.5f, 6.5f, fill},
+                                      {10.5f, 2.5f, fill}, {10.5f, 6.5f, fill}, {2.5f, 6.5f, fill}};
+    Pixels expected;
+    for (int y = 3; y <= 6; ++y)
+        for (int x = 3; x <= 10; ++x)
+            expected[{x, y}] = fill;
+    for (int round = 0; round < 2; ++round) {
+        draw(rectangle, D3DPT_TRIANGLELIST);
+        const std::vector<V> point = {{20.5f + 12 * round, 20.5f, indexColor(31 + round)}};
+        draw(point);
+        solidSquare(expected, point[0].x, point[0].y, 4, point[0].color);
+    }
+    expectScene(expected);
+}
+
 // D3DRS_POINTSPRITEENABLE TRUE: "the texture coordinates are set so that each point displays the
 // full texture"; FALSE: "each point's vertex texture coordinate is used for the entire point".
 // Fixed-function stages, points of 8 (two pixels a texel) and 4 pixels; the vertex's coordinate

@@ -96,6 +96,8 @@ TranslationKey keyFrom(std::span<const uint32_t> extra) {
         key.legacyZeroMul = !((extra[2] >> 16) & 1);
         key.flatColors = (extra[2] >> 17) & 1;
         key.softwareVertexRegisters = (extra[2] >> 19) & 1; // decoded with the same option
+        key.pointSize = !((extra[2] >> 20) & 1);
+        key.clipDistances = (extra[2] >> 21) & 1;
     }
     if (extra.size() >= 4) {
         key.vsOutputLocations = extra[3];

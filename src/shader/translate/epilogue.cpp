@@ -131,10 +131,13 @@ void Emitter::vertexEpilogue() {
                     splat4(location == abi::kLocColor0 ? 1.0f : 0.0f));
     b.store(outputVar(*this, tVec4, 0, {RegType::RastOut, 0, kUsagePosition, 0, 0}, BuiltIn::Position, true), position);
     // Point size: oPts when written, else D3DRS_POINTSIZE; clamped to the min/max states.
-    const Id system = systemVec4(*this, vsSystem_, kVsPointSize);
-    if (!pointSize) pointSize = component(system, 0);
-    pointSize = glsl(Glsl::FClamp, tF32, {pointSize, component(system, 1), component(system, 2)});
-    b.store(outputVar(*this, tF32, 0, {RegType::RastOut, 2, kUsagePSize, 0, 0}, BuiltIn::PointSize, true), pointSize);
+    const Id system = key_.pointSize || key_.clipDistances ? systemVec4(*this, vsSystem_, kVsPointSize) : 0;
+    if (key_.pointSize) {
+        if (!pointSize) pointSize = component(system, 0);
+        pointSize = glsl(Glsl::FClamp, tF32, {pointSize, component(system, 1), component(system, 2)});
+        b.store(outputVar(*this, tF32, 0, {RegType::RastOut, 2, kUsagePSize, 0, 0}, BuiltIn::PointSize, true),
+                pointSize);
+    }
     if (key_.clipDistances) clipDistances(position, component(system, 3));
     if (key_.streamOutput[0]) {
         const uint32_t linked = key_.vsOutputLocations == TranslationKey::kAllOutputs ? 0 : key_.vsOutputLocations;

@@ -75,6 +75,11 @@ struct TranslationKey {
     // coordinate input (t# before ps_3_0, TEXCOORD-usage inputs of ps_3_0) reads the point's
     // coordinate, (gl_PointCoord.xy, 0, 1), instead of the interpolated value.
     bool pointSprite = false;
+    // Vertex shaders: write gl_PointSize (oPts, else D3DRS_POINTSIZE, clamped to the min and
+    // max states). Only points read it, and a CPU driver computes it for every vertex: the
+    // draw clears it unless it rasterises points (a point list or D3DFILL_POINT).
+    bool pointSize = true;
+    uint8_t zero_[3] = {}; // keeps the key free of padding (compared as bytes)
     // Vertex shaders: inputs fetched by the shader instead of vertex attributes (abi.h,
     // VsFetch): per input register the D3DDECLTYPE (kNotFetched: an attribute), the stream byte
     // (fetchStream()) and the element's byte offset. The stream byte holds what changes the
@@ -152,9 +157,9 @@ constexpr StreamOutputField streamOutputField(uint32_t entry) {
 
 // Every field of the key packed into words, for hashing (keep in step with the struct; the
 // size check below fails when a field is added, unless it fills padding as flatColors does).
-inline std::array<uint32_t, 41> keyWords(const TranslationKey& k) {
-    static_assert(sizeof(TranslationKey) == 164, "a TranslationKey field is missing from keyWords()");
-    std::array<uint32_t, 41> w{k.samplerDims,
+inline std::array<uint32_t, 42> keyWords(const TranslationKey& k) {
+    static_assert(sizeof(TranslationKey) == 168, "a TranslationKey field is missing from keyWords()");
+    std::array<uint32_t, 42> w{k.samplerDims,
                                uint32_t(k.shadowSamplers) | uint32_t(k.projectedDivisors) << 16,
                                uint32_t(k.alphaFunc) | uint32_t(k.fog) << 8 |
                                    uint32_t(k.legacyZeroMul) << 16 | uint32_t(k.flatColors) << 24,
@@ -169,6 +174,7 @@ inline std::array<uint32_t, 41> keyWords(const TranslationKey& k) {
     w[38] = uint32_t(k.streamOutputStrides[0]) | uint32_t(k.streamOutputStrides[1]) << 16;
     w[39] = uint32_t(k.streamOutputStrides[2]) | uint32_t(k.streamOutputStrides[3]) << 16;
     w[40] = uint32_t(k.fetch4Samplers) | uint32_t(k.droppedColorOutputs) << 16;
+    w[41] = uint32_t(k.pointSize);
     return w;
 }
 

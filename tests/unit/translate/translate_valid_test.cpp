@@ -34,6 +34,14 @@ endif
 ret
 )";
 
+// The module decorates a variable with SPIR-V BuiltIn `builtIn` (1 PointSize, 3 ClipDistance):
+// OpDecorate %var BuiltIn N is the words (4 << 16 | 71), id, 11 (BuiltIn), N.
+bool declaresBuiltIn(const Translation& t, uint32_t builtIn) {
+    for (size_t i = 5; i + 3 < t.spirv.size(); ++i)
+        if (t.spirv[i] == (4u << 16 | 71u) && t.spirv[i + 2] == 11u && t.spirv[i + 3] == builtIn) return true;
+    return false;
+}
+
 TEST(TranslateValid, SkinnedVertexShader30) {
     const Translation t = translateValid(kSkinnedVs30);
     EXPECT_EQ(t.type, ShaderType::Vertex);
@@ -77,17 +85,25 @@ TEST(TranslateValid, KeyedAlphaTestAndFog) {
 // User clip planes: with clipDistances every vertex shader version writes gl_ClipDistance[6]
 // (the ClipDistance capability); without it (a device lacking shaderClipDistance) nothing does.
 TEST(TranslateValid, ClipDistancesOnlyWhenKeyed) {
-    auto declaresClipDistance = [](const Translation& t) {
-        // OpDecorate %var BuiltIn ClipDistance: words (4 << 16 | 71), id, 11 (BuiltIn), 3.
-        for (size_t i = 5; i + 3 < t.spirv.size(); ++i)
-            if (t.spirv[i] == (4u << 16 | 71u) && t.spirv[i + 2] == 11u && t.spirv[i + 3] == 3u) return true;
-        return false;
-    };
+    auto declaresClipDistance = [](const Translation& t) { return declaresBuiltIn(t, 3); };
     TranslationKey key;
     key.clipDistances = true;
     for (const char* vs : {kSkinnedVs30, kVs11, kVs2xSubroutines}) {
         EXPECT_TRUE(declaresClipDistance(translateValid(vs, key))) << vs;
         EXPECT_FALSE(declaresClipDistance(translateValid(vs))) << vs;
+    }
+}
+
+// gl_PointSize is written only when the key asks (the draw does for points alone), from oPts
+// where the program writes it.
+TEST(TranslateValid, PointSizeOnlyWhenKeyed) {
+    auto declaresPointSize = [](const Translation& t) { return declaresBuiltIn(t, 1); };
+    TranslationKey without;
+    without.pointSize = false;
+    for (const char* vs :
+         {kSkinnedVs30, kVs11, kVs2xSubroutines, "vs_2_0\ndcl_position v0\nmov oPos, v0\nmov oPts, c0.x\n"}) {
+        EXPECT_TRUE(declaresPointSize(translateValid(vs))) << vs;
+        EXPECT_FALSE(declaresPointSize(translateValid(vs, without))) << vs;
     }
 }
 
