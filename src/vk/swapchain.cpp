@@ -49,6 +49,21 @@ VkPresentModeKHR choosePresentMode(VkPhysicalDevice physical, VkSurfaceKHR surfa
 
 } // namespace
 
+AcquireStep acquireStep(VkResult result) {
+    switch (result) {
+    case VK_SUCCESS:
+        return AcquireStep::Use;
+    case VK_SUBOPTIMAL_KHR:
+        return AcquireStep::UseThenRebuild;
+    case VK_ERROR_OUT_OF_DATE_KHR:
+    case VK_TIMEOUT:
+    case VK_NOT_READY:
+        return AcquireStep::Rebuild;
+    default:
+        return AcquireStep::Fail;
+    }
+}
+
 std::unique_ptr<Swapchain> Swapchain::create(Device& device, const SwapchainDesc& desc) {
     if (!device.caps().swapchain)
         throw Error(VK_ERROR_EXTENSION_NOT_PRESENT, "the Vulkan device cannot present (no VK_KHR_swapchain)");
@@ -158,14 +173,17 @@ bool Swapchain::acquire(Frame& frame) {
         // The semaphore is free once the submission that waited for it has completed.
         if (a.waitedBy) device_.queue().wait(a.waitedBy);
         uint32_t index = 0;
-        const VkResult r = vkAcquireNextImageKHR(device_.handle(), swapchain_, UINT64_MAX, a.semaphore,
+        const VkResult r = vkAcquireNextImageKHR(device_.handle(), swapchain_, kAcquireTimeoutNs, a.semaphore,
                                                  VK_NULL_HANDLE, &index);
-        if (r == VK_ERROR_OUT_OF_DATE_KHR) {
-            stale_ = true;
+        const AcquireStep step = acquireStep(r);
+        if (step == AcquireStep::Fail) throw Error(r, std::string("vkAcquireNextImageKHR: ") + resultName(r));
+        if (step != AcquireStep::Use) stale_ = true;
+        if (step == AcquireStep::Rebuild) {
+            if (r != VK_ERROR_OUT_OF_DATE_KHR)
+                DDIVK_WARN("vkAcquireNextImageKHR: %s, no image; the swapchain is built again",
+                           resultName(r));
             continue;
         }
-        if (r != VK_SUCCESS && r != VK_SUBOPTIMAL_KHR) check(r, "vkAcquireNextImageKHR");
-        if (r == VK_SUBOPTIMAL_KHR) stale_ = true; // this image still presents; rebuild after
         frame.index = index;
         frame.image = images_[index];
         frame.acquired = a.semaphore;

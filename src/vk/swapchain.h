@@ -23,6 +23,18 @@ struct SwapchainDesc {
     uint32_t interval = 1;
 };
 
+// What Swapchain::acquire does with a result of vkAcquireNextImageKHR:
+// - Use: the image is acquired (VK_SUCCESS);
+// - UseThenRebuild: acquired, but the swapchain no longer matches the window
+//   (VK_SUBOPTIMAL_KHR): this frame presents it, the next acquire builds a new swapchain;
+// - Rebuild: no image (VK_ERROR_OUT_OF_DATE_KHR; VK_TIMEOUT or VK_NOT_READY, which leave the
+//   semaphore unsignalled: waiting on it would stop the queue for good). Mesa's software WSI
+//   answers VK_NOT_READY at once, whatever the timeout, while the window system holds every
+//   image; a new swapchain has them all free;
+// - Fail: an error, thrown as vk::Error.
+enum class AcquireStep { Use, UseThenRebuild, Rebuild, Fail };
+AcquireStep acquireStep(VkResult result);
+
 class Swapchain {
   public:
     // Throws vk::Error when the device cannot present to the window.
@@ -40,7 +52,8 @@ class Swapchain {
         VkSemaphore rendered = VK_NULL_HANDLE;
     };
     // Acquires the next image, recreating the swapchain first when needed. False when the
-    // window has no area (minimised): nothing can be presented now.
+    // window has no area (minimised), or no image came within kAcquireTimeoutNs twice over:
+    // nothing can be presented now.
     bool acquire(Frame& frame);
     // Notes the timeline value of the submission that waits for frame.acquired, so the
     // semaphore is reused only after it.
@@ -58,6 +71,10 @@ class Swapchain {
     VkExtent2D extent() const { return extent_; }
     VkFormat format() const { return format_; }
     VkPresentModeKHR presentMode() const { return presentMode_; }
+
+    // How long an acquire waits for the window system to give an image back: a present is
+    // dropped, not the program stopped, when it never does.
+    static constexpr uint64_t kAcquireTimeoutNs = 1'000'000'000;
 
   private:
     Swapchain(Device& device, VkSurfaceKHR surface, const SwapchainDesc& desc);
