@@ -179,9 +179,9 @@ bool Swapchain::acquire(Frame& frame) {
         if (step == AcquireStep::Fail) throw Error(r, std::string("vkAcquireNextImageKHR: ") + resultName(r));
         if (step != AcquireStep::Use) stale_ = true;
         if (step == AcquireStep::Rebuild) {
-            if (r != VK_ERROR_OUT_OF_DATE_KHR)
-                DDIVK_WARN("vkAcquireNextImageKHR: %s, no image; the swapchain is built again",
-                           resultName(r));
+            if (r != VK_ERROR_OUT_OF_DATE_KHR) // (once: a window in that state would log every frame)
+                DDIVK_WARN_ONCE("vkAcquireNextImageKHR: %s, no image; the swapchain is built again",
+                                resultName(r));
             continue;
         }
         frame.index = index;
