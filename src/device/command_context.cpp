@@ -159,18 +159,9 @@ uint64_t CommandContext::flush(std::span<const vk::SemaphoreWait> waits,
     return value;
 }
 
-bool CommandContext::shortPieceDue() const {
-    return draws_ >= kDrawsPerPiece && !(queries_ && queries_->spansDraws());
-}
-
 bool CommandContext::pieceDue() const {
-    return draws_ >= kDrawsPerSubmission || vertexWork_ >= kVerticesPerSubmission || shortPieceDue();
-}
-
-// Programs that put a query around each object's draws leave no draw outside one: the gap
-// before a Begin is where their pieces end.
-void CommandContext::queryBeginning() {
-    if (shortPieceDue()) flush();
+    if (draws_ >= kDrawsPerSubmission || vertexWork_ >= kVerticesPerSubmission) return true;
+    return draws_ >= kDrawsPerPiece && !(queries_ && queries_->spansDraws());
 }
 
 uint64_t CommandContext::completionValue(uint64_t serial) const {

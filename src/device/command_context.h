@@ -105,11 +105,8 @@ class CommandContext final : public query::CommandStream {
     // kDrawsPerSubmission draws or kVerticesPerSubmission vertices, and already at
     // kDrawsPerPiece draws where no query spans the draws (a cut would split it in two).
     bool pieceDue() const;
-    // Ends a short piece here (kDrawsPerPiece draws or more) when no query spans its draws.
-    void queryBeginning() override;
 
   private:
-    bool shortPieceDue() const; // kDrawsPerPiece reached, and no query spans the draws
     vk::Device& device_;
     std::unique_ptr<vk::CommandProvider> provider_;
     std::unique_ptr<vk::UploadRing> uploads_;

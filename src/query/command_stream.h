@@ -22,9 +22,6 @@ class CommandStream {
     virtual void endRendering() = 0;
     // Submits everything recorded; returns the timeline value that completes it.
     virtual uint64_t flush() = 0;
-    // A query is about to begin: where no query counts the draws recorded before it, a piece
-    // of the stream may end here without splitting one.
-    virtual void queryBeginning() {}
 };
 
 } // namespace ddivk::query

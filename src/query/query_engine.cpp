@@ -252,11 +252,11 @@ void QueryEngine::destroy(QueryId id) {
 HRESULT QueryEngine::begin(QueryId id, IssueRules rules) {
     Query* q = find(id);
     if (!q || !isBracketed(q->kind)) return D3DERR_INVALIDCALL;
-    if (q->state == QueryState::Building && rules == IssueRules::D3D10)
-        return D3DERR_INVALIDCALL; // (D3D10: Begin on a query being built is an error; D3D9 restarts it.)
-    stream_.queryBeginning();
-    if (q->state == QueryState::Building)
+    if (q->state == QueryState::Building) {
+        // (D3D10: Begin on a query being built is an error; D3D9 restarts it.)
+        if (rules == IssueRules::D3D10) return D3DERR_INVALIDCALL;
         forChannels(q->kind, [&](Channel& channel) { removeActive(channel, id); });
+    }
     if (q->kind == Kind::GpuIdle) idle_->drop(id); // a new bracket: the earlier issue's is stale
     ++q->generation;
     q->state = QueryState::Building;

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <random>
 
-#include "device/command_context.h"
 #include "support/vk_test.h"
 #include "unit/query/query_fixture.h"
 #include "vk/queue.h"
@@ -115,33 +114,6 @@ TEST_F(DP2Query, ResponsesComeInIssueOrderOnePerEnd) {
     EXPECT_EQ(got[0].value(), 5u);
     EXPECT_EQ(got[1].value(), 1u);
     EXPECT_EQ(got[2].value(), 3u);
-}
-
-// A query around each draw leaves no draw outside one: the stream is cut into short pieces at
-// the Begins instead (kDrawsPerPiece, device/command_context.h), so a CPU driver draws each
-// piece while the next is recorded, and no query is split by a cut.
-TEST_F(DP2Query, QueriesAroundEveryDrawStillGetShortPieces) {
-    constexpr uint32_t kQueries = 300;
-    static_assert(kQueries >= 2 * device::kDrawsPerPiece && kQueries < device::kDrawsPerSubmission);
-    CommandStream s = scene();
-    std::vector<TLVertex> v;
-    for (uint32_t id = 1; id <= kQueries; ++id) {
-        createQuery(s, id, D3DQUERYTYPE_OCCLUSION);
-        issue(s, id, D3DISSUE_BEGIN);
-        rect(s, v, float(id % 60), float(id % 40), float(id % 60 + 1 + id % 3),
-             float(id % 40 + 1)); // 1-3 pixels
-        issue(s, id, D3DISSUE_END);
-    }
-    const uint64_t serial = driverDevice().commands().recordingSerial();
-    std::vector<Response> got;
-    ASSERT_EQ(executeResponding(s, v, got, 1 << 16), S_OK);
-    EXPECT_GE(driverDevice().commands().recordingSerial(), serial + kQueries / device::kDrawsPerPiece);
-    got = collect(kQueries, got);
-    ASSERT_EQ(got.size(), size_t(kQueries));
-    for (uint32_t i = 0; i < kQueries; ++i) {
-        EXPECT_EQ(got[i].queryID, i + 1);
-        EXPECT_EQ(got[i].value(), 1 + (i + 1) % 3) << "query " << i + 1;
-    }
 }
 
 // Re-issuing before the answer came replaces the earlier issue: one response, the latest data.
