@@ -18,6 +18,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "d3d9/device_child.h"
@@ -444,6 +445,16 @@ class Device9 final : public IDirect3DDevice9Ex {
     void presentOnWorker(HWND window, uint32_t interval, uint32_t surface, const ddivk_rect* source,
                          const ddivk_rect* dest, const std::shared_ptr<const D3DGAMMARAMP>& gamma);
     void destroyWindowChains();
+    // The worker's swapchain entry of (window, interval), made when missing (on the worker).
+    WindowChain& windowChainOn(HWND window, uint32_t interval);
+    // Destroys the worker's swapchains of `window` (on the worker).
+    void destroyWindowChainsOf(HWND window);
+    // Makes the entry through the worker while the caller waits, unless windowChainKeys_ has it;
+    // drops the swapchains of destroyed windows in the same wait.
+    void ensureWindowChain(HWND window, uint32_t interval);
+    // Destroys every window swapchain after the work recorded so far, while the caller waits
+    // (Reset): the next Present makes them again.
+    void dropWindowChains();
     // The maximum frame latency (device9_frame_latency.cpp): an event query after each frame's
     // work, and at Present a wait for the oldest frames beyond the latency.
     ddivk::HANDLE markFrameEnd();
@@ -479,6 +490,9 @@ class Device9 final : public IDirect3DDevice9Ex {
     void watchFocus();
     void onActivateApp(bool active);
     std::vector<WindowChain> windowChains_;
+    // The front end's record of windowChains_'s keys (under the device's lock): those made by
+    // ensureWindowChain and not dropped since.
+    std::vector<std::pair<HWND, uint32_t>> windowChainKeys_;
     std::atomic<bool> deviceLost_{false};
     // A Reset failed (not on Ex devices): D3DERR_DEVICENOTRESET until one succeeds.
     std::atomic<bool> notReset_{false};
@@ -523,7 +537,8 @@ class Device9 final : public IDirect3DDevice9Ex {
     HRESULT presentSurface(const D3DPRESENT_PARAMETERS& parameters, const std::vector<Surface9*>& ring,
                            const RECT* source, const RECT* dest, HWND window, DWORD flags,
                            std::shared_ptr<const D3DGAMMARAMP> gamma = nullptr);
-    // Drops the worker's swapchains of `window` (a released additional chain's), in stream order.
+    // Drops the worker's swapchains of `window` (a released additional chain's) after the work
+    // recorded so far, while the caller waits (device9_present.cpp).
     void forgetWindowChains(HWND window);
     // GetFrontBufferData: the screen into a system-memory A8R8G8B8 surface of the display mode's
     // size, after the presentations recorded so far (device9_front_buffer.cpp).

@@ -1,14 +1,16 @@
 // IDirect3DDevice9Ex: presentation. Present posts the back buffer's presentation to the
 // worker after the frame's commands and hands the batch over, so the program goes on recording
 // the next frame; the worker presents through the driver's swapchain of the window (one per
-// window, made at its first Present). The program runs at most the maximum frame latency ahead
-// of the GPU (device9_frame_latency.cpp).
+// window and interval, made at its first Present while the program waits). The program runs at
+// most the maximum frame latency ahead of the GPU (device9_frame_latency.cpp).
 #include "d3d9/device9.h"
 
 #include "d3d9/surface9.h"
 #include "d3d9/swap_chain9.h"
 
+#include <algorithm>
 #include <thread>
+#include <utility>
 
 namespace ddivk::d3d9 {
 namespace {
@@ -65,6 +67,7 @@ HRESULT Device9::presentSurface(const D3DPRESENT_PARAMETERS& p, const std::vecto
     // D3DPRESENT_DONOTWAIT: "if the presentation would block", D3DERR_WASSTILLDRAWING and
     // nothing presented; here it would block while the frame latency is reached.
     if ((flags & D3DPRESENT_DONOTWAIT) && !frameSlotFree()) return D3DERR_WASSTILLDRAWING;
+    if (target) ensureWindowChain(target, interval);
     ++presentCount_;
     const ddivk::HANDLE marker = markFrameEnd();
     const uint32_t surface = ring[0]->handle();
@@ -84,18 +87,7 @@ void Device9::presentOnWorker(HWND window, uint32_t interval, uint32_t surface, 
         DDIVK_WARN_ONCE("d3d9: Present without a window: the frame is rendered, not shown");
         return;
     }
-    WindowChain* chain = nullptr;
-    for (WindowChain& c : windowChains_)
-        if (c.window == window && c.interval == interval) chain = &c;
-    if (!chain) {
-        WindowChain made{window, interval, nullptr, nullptr};
-        ddivk_swapchain_desc desc{window, interval};
-        if (ddivk_swapchain_create(driver_, &desc, &made.chain) != S_OK)
-            DDIVK_WARN_ONCE("d3d9: cannot present to the window (see the error above): frames are rendered, "
-                            "not shown");
-        windowChains_.push_back(made);
-        chain = &windowChains_.back();
-    }
+    WindowChain* chain = &windowChainOn(window, interval);
     if (!chain->chain) return;
     if (chain->gamma != gamma) {
         // D3DGAMMARAMP and ddivk_gamma_ramp share their layout: 256 WORDs per channel.
@@ -108,6 +100,62 @@ void Device9::presentOnWorker(HWND window, uint32_t interval, uint32_t surface, 
     }
     const ddivk::HRESULT hr = ddivk_swapchain_present(driver_, chain->chain, surface, source, dest);
     if (hr == D3DERR_DEVICELOST) deviceLost_.store(true);
+}
+
+// Under Wine a window's surface and swapchain are made and destroyed by X11 calls on the display
+// connection that GDI shares, and libX11 1.8 can deadlock when such a call meets an X error
+// while the program waits there for a reply of its own (GetPixel, say). So the worker makes and
+// destroys them while the program waits, never beside its next GDI call
+// (tests/wine/window_chains_test.cpp).
+void Device9::ensureWindowChain(HWND window, uint32_t interval) {
+    const std::pair<HWND, uint32_t> key{window, interval};
+    if (std::find(windowChainKeys_.begin(), windowChainKeys_.end(), key) != windowChainKeys_.end()) return;
+    // The swapchains of windows destroyed since (each holds a presenter thread) go in the same
+    // wait, so a program presenting to a window of the moment does not gather them.
+    std::vector<HWND> gone;
+    for (const auto& [w, i] : windowChainKeys_)
+        if (!IsWindow(w) && std::find(gone.begin(), gone.end(), w) == gone.end()) gone.push_back(w);
+    std::erase_if(windowChainKeys_, [&](const std::pair<HWND, uint32_t>& k) {
+        return std::find(gone.begin(), gone.end(), k.first) != gone.end();
+    });
+    stream_->call([&] {
+        for (HWND w : gone)
+            destroyWindowChainsOf(w);
+        windowChainOn(window, interval);
+    });
+    windowChainKeys_.push_back(key);
+}
+
+Device9::WindowChain& Device9::windowChainOn(HWND window, uint32_t interval) {
+    for (WindowChain& c : windowChains_)
+        if (c.window == window && c.interval == interval) return c;
+    WindowChain made{window, interval, nullptr, nullptr};
+    ddivk_swapchain_desc desc{window, interval};
+    if (ddivk_swapchain_create(driver_, &desc, &made.chain) != S_OK)
+        DDIVK_WARN_ONCE("d3d9: cannot present to the window (see the error above): frames are rendered, "
+                        "not shown");
+    windowChains_.push_back(made);
+    return windowChains_.back();
+}
+
+void Device9::destroyWindowChainsOf(HWND window) {
+    for (size_t i = windowChains_.size(); i-- > 0;) {
+        if (windowChains_[i].window != window) continue;
+        if (windowChains_[i].chain) ddivk_swapchain_destroy(driver_, windowChains_[i].chain);
+        windowChains_.erase(windowChains_.begin() + ptrdiff_t(i));
+    }
+}
+
+void Device9::forgetWindowChains(HWND window) {
+    auto guard = lock();
+    std::erase_if(windowChainKeys_,
+                  [window](const std::pair<HWND, uint32_t>& k) { return k.first == window; });
+    stream_->call([&] { destroyWindowChainsOf(window); });
+}
+
+void Device9::dropWindowChains() {
+    windowChainKeys_.clear();
+    stream_->call([this] { destroyWindowChains(); });
 }
 
 void Device9::waitForWindowPresents() {

@@ -134,7 +134,7 @@ HRESULT Device9::applyReset(D3DPRESENT_PARAMETERS* parameters) {
     depthStencil_.reset(depth);
     inScene_ = false;
     // The windows' swapchains are made again at the next Present (new size or interval).
-    stream_->post([this] { destroyWindowChains(); });
+    dropWindowChains();
     deviceLost_.store(false);
     return D3D_OK;
 }
@@ -171,7 +171,7 @@ HRESULT Device9::keepStateThroughReset(const D3DPRESENT_PARAMETERS& checked, std
     for (Surface9* s : backs)
         if (!isHeld(s)) delete s;
     if (oldDepth && !isHeld(oldDepth)) delete oldDepth;
-    stream_->post([this] { destroyWindowChains(); });
+    dropWindowChains();
     deviceLost_.store(false);
     return D3D_OK;
 }

@@ -52,14 +52,4 @@ HRESULT STDMETHODCALLTYPE Device9::CreateAdditionalSwapChain(D3DPRESENT_PARAMETE
     return D3D_OK;
 }
 
-void Device9::forgetWindowChains(HWND window) {
-    stream_->post([this, window] {
-        for (size_t i = windowChains_.size(); i-- > 0;) {
-            if (windowChains_[i].window != window) continue;
-            if (windowChains_[i].chain) ddivk_swapchain_destroy(driver_, windowChains_[i].chain);
-            windowChains_.erase(windowChains_.begin() + ptrdiff_t(i));
-        }
-    });
-}
-
 } // namespace ddivk::d3d9
