@@ -240,10 +240,14 @@ WINBOOL STDMETHODCALLTYPE Device9::GetSoftwareVertexProcessing() {
     return softwareVertexProcessing_;
 }
 
-// A full-screen device's window while focus is away (device9_focus.cpp) is occluded.
+// D3D9's device-state codes: a window is occluded while it is minimised, and a full-screen
+// device's while focus is away (device9_focus.cpp); a window merely covered by others is not.
+// NULL asks whether a device holds full-screen ownership, as Windows answers it for this one
+// (Wine's test_lost_device): while it is full screen with focus.
 HRESULT STDMETHODCALLTYPE Device9::CheckDeviceState(HWND window) {
-    (void)window;
-    return focusLost_.load() ? S_PRESENT_OCCLUDED : D3D_OK;
+    if (window) return focusLost_.load() || IsIconic(window) ? S_PRESENT_OCCLUDED : D3D_OK;
+    auto guard = lock();
+    return fullScreen_.active() && !focusLost_.load() ? S_PRESENT_OCCLUDED : D3D_OK;
 }
 
 } // namespace ddivk::d3d9

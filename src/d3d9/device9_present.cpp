@@ -63,6 +63,9 @@ HRESULT Device9::presentSurface(const D3DPRESENT_PARAMETERS& p, const std::vecto
         (dest && (to.right <= to.left || to.bottom <= to.top)))
         return D3DERR_INVALIDCALL;
     HWND target = window ? window : p.hDeviceWindow ? p.hDeviceWindow : creation_.focusWindow;
+    // An Ex device's presentation area is occluded while its window is minimised: nothing is
+    // shown and the back buffer stays as drawn (the program may go on drawing, or wait).
+    if (creation_.extended && target && IsIconic(target)) return S_PRESENT_OCCLUDED;
     const uint32_t interval = (flags & D3DPRESENT_FORCEIMMEDIATE) ? 0 : intervalOf(p.PresentationInterval);
     // D3DPRESENT_DONOTWAIT: "if the presentation would block", D3DERR_WASSTILLDRAWING and
     // nothing presented; here it would block while the frame latency is reached.

@@ -347,15 +347,20 @@ TEST(FullScreen, AnExDeviceLosingFocusIsOccluded) {
     IDirect3DDevice9Ex* device = nullptr;
     CHECK_EQ(createEx(d3d, t.window.hwnd, pp, named, &device), D3D_OK);
     REQUIRE(device != nullptr);
+    // NULL asks whether a device holds full-screen ownership: this one, while it has focus
+    // (Windows' answer in Wine's test_lost_device).
+    CHECK_EQ(device->CheckDeviceState(nullptr), S_PRESENT_OCCLUDED);
     SendMessageW(t.window.hwnd, WM_ACTIVATEAPP, FALSE, 0);
     CHECK(desktopSize() == t.desktop);
     CHECK_EQ(device->TestCooperativeLevel(), D3D_OK);
     CHECK_EQ(device->CheckDeviceState(t.window.hwnd), S_PRESENT_OCCLUDED);
+    CHECK_EQ(device->CheckDeviceState(nullptr), D3D_OK);
     CHECK_EQ(device->PresentEx(nullptr, nullptr, nullptr, nullptr, 0), S_PRESENT_OCCLUDED);
 
     SendMessageW(t.window.hwnd, WM_ACTIVATEAPP, TRUE, 0);
     CHECK(desktopSize() == t.mode);
     CHECK_EQ(device->CheckDeviceState(t.window.hwnd), D3D_OK);
+    CHECK_EQ(device->CheckDeviceState(nullptr), S_PRESENT_OCCLUDED);
     checkCoversTheScreen(t.window.hwnd, t.mode);
     checkFrameFillsTheScreen(device, t.mode, 0x30C060);
     device->Release();
