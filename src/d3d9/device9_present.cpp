@@ -116,8 +116,9 @@ void Device9::ensureWindowChain(HWND window, uint32_t interval) {
     // The swapchains of windows destroyed since (each holds a presenter thread) go in the same
     // wait, so a program presenting to a window of the moment does not gather them.
     std::vector<HWND> gone;
-    for (const auto& [w, i] : windowChainKeys_)
-        if (!IsWindow(w) && std::find(gone.begin(), gone.end(), w) == gone.end()) gone.push_back(w);
+    for (const auto& known : windowChainKeys_)
+        if (!IsWindow(known.first) && std::find(gone.begin(), gone.end(), known.first) == gone.end())
+            gone.push_back(known.first);
     std::erase_if(windowChainKeys_, [&](const std::pair<HWND, uint32_t>& k) {
         return std::find(gone.begin(), gone.end(), k.first) != gone.end();
     });
