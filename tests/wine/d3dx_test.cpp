@@ -49,16 +49,20 @@ DWORD rgbAt(const std::vector<uint32_t>& pixels, UINT width, int x, int y) {
     return pixels[size_t(y) * width + size_t(x)] & 0xFFFFFF;
 }
 
-// Draws `texture` (size x size texels, kQuadrants' colours) with ID3DXSprite at (16, 24) at its
-// own size on a target cleared to 0x202020, and checks that each quadrant's texels land on the
-// pixels under them and the rest of the target keeps the clear colour.
-void checkSpriteShowsQuadrants(IDirect3DDevice9* device, IDirect3DTexture9* texture, int size) {
+// Draws `texture` (size x size texels, kQuadrants' colours) with ID3DXSprite at (16, 24), scaled
+// down `shrink` times (the sprite's transform), on a target cleared to 0x202020, and checks that
+// each quadrant lands on the pixels under it and the rest of the target keeps the clear colour.
+void checkSpriteShowsQuadrants(IDirect3DDevice9* device, IDirect3DTexture9* texture, int size,
+                               int shrink = 1) {
     ID3DXSprite* sprite = nullptr;
     REQUIRE(D3DXCreateSprite(device, &sprite) == D3D_OK);
     CHECK_EQ(device->Clear(0, nullptr, D3DCLEAR_TARGET, 0xFF202020, 1.0f, 0), D3D_OK);
     CHECK_EQ(device->BeginScene(), D3D_OK);
     CHECK_EQ(sprite->Begin(D3DXSPRITE_ALPHABLEND), D3D_OK);
-    const D3DXVECTOR3 at(16.0f, 24.0f, 0.0f);
+    D3DXMATRIX scale;
+    D3DXMatrixScaling(&scale, 1.0f / float(shrink), 1.0f / float(shrink), 1.0f);
+    CHECK_EQ(sprite->SetTransform(&scale), D3D_OK);
+    const D3DXVECTOR3 at(16.0f * float(shrink), 24.0f * float(shrink), 0.0f);
     CHECK_EQ(sprite->Draw(texture, nullptr, nullptr, &at, 0xFFFFFFFF), D3D_OK);
     CHECK_EQ(sprite->End(), D3D_OK);
     CHECK_EQ(device->EndScene(), D3D_OK);
@@ -66,6 +70,7 @@ void checkSpriteShowsQuadrants(IDirect3DDevice9* device, IDirect3DTexture9* text
 
     const std::vector<uint32_t> pixels = readBackBuffer(device);
     REQUIRE(pixels.size() == 64 * 64);
+    size /= shrink; // on the screen
     const int half = size / 2;
     for (int q = 0; q < 4; ++q) {
         const int x0 = 16 + (q % 2) * half, y0 = 24 + (q / 2) * half;
@@ -130,6 +135,30 @@ TEST(D3DX, ASpriteDrawsATextureLoadedFromABmp) {
     CHECK_EQ(value, DWORD(D3DCULL_CW));
     CHECK_EQ(t->GetRenderState(D3DRS_ALPHABLENDENABLE, &value), D3D_OK);
     CHECK_EQ(value, DWORD(FALSE));
+    texture->Release();
+}
+
+// D3DX makes the mipmaps of a texture it loads (a box filter on the CPU, written through each
+// level's lock). With level 0 then painted white, the sprite drawn a quarter of its size samples
+// level 2, whose quadrants are still the pure colours (each quadrant averages to itself).
+TEST(D3DX, ASpriteDrawnSmallerSamplesTheMipmapsD3dxMade) {
+    TestDevice t(64, 64);
+    REQUIRE(t.device != nullptr);
+    const std::vector<uint8_t> bmp = quadrantBmp(32);
+    IDirect3DTexture9* texture = nullptr;
+    REQUIRE(D3DXCreateTextureFromFileInMemoryEx(t.device, bmp.data(), UINT(bmp.size()), 32, 32, D3DX_DEFAULT,
+                                                0, D3DFMT_X8R8G8B8, D3DPOOL_MANAGED, D3DX_FILTER_NONE,
+                                                D3DX_FILTER_BOX, 0, nullptr, nullptr, &texture) == D3D_OK);
+    CHECK_EQ(texture->GetLevelCount(), 6u);
+    // Level 0 made white afterwards: what shows is the smaller levels D3DX wrote.
+    D3DLOCKED_RECT locked{};
+    REQUIRE(texture->LockRect(0, &locked, nullptr, 0) == D3D_OK);
+    for (int y = 0; y < 32; ++y)
+        for (int x = 0; x < 32; ++x)
+            static_cast<DWORD*>(
+                static_cast<void*>(static_cast<uint8_t*>(locked.pBits) + y * locked.Pitch))[x] = 0xFFFFFFFF;
+    CHECK_EQ(texture->UnlockRect(0), D3D_OK);
+    checkSpriteShowsQuadrants(t.device, texture, 32, 4);
     texture->Release();
 }
 
