@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # Runs the D3D9 benchmark (bench/d3d9, docs/d3d9-dll.md "D3D9 benchmark") on our d3d9.dll and on
-# Wine's built-in d3d9 (OpenGL renderer), in one Wine prefix, then its plain Vulkan counterpart
-# (bench/plain_vulkan_d3d9, native), and prints per scenario the rates, ours / built-in,
-# ours / plain Vulkan and whether the checksums agree:
-#   tools/bench_d3d9.sh [FRAMES]
-# FRAMES: timed frames per scenario (default 100). Build folders: DDIVK_WIN64_BUILD (build/win64)
+# Wine's built-in d3d9 (OpenGL renderer), in one Wine prefix, and its plain Vulkan counterpart
+# (bench/plain_vulkan_d3d9, native), taking turns for ROUNDS rounds, and prints per scenario the
+# median rates, the medians (and ranges) of each round's ours / built-in and ours / plain Vulkan,
+# and whether the checksums agree in every round:
+#   tools/bench_d3d9.sh [FRAMES] [ROUNDS]
+# FRAMES: timed frames per scenario (default 100); ROUNDS: default 3. On this 2-core virtual
+# machine a program's rate drifts by a fifth over minutes, so the three take turns and each
+# ratio is of rates measured side by side. Build folders: DDIVK_WIN64_BUILD (build/win64)
 # and DDIVK_NATIVE_BUILD (build/main); prefix: DDIVK_WINEPREFIX (build/wineprefix, created
 # once). Exits 1 when a build or a run fails or a checksum differs (something else was
 # rendered); a failed or disagreeing plain Vulkan run is flagged in its row, the table stays.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 frames=${1:-100}
+rounds=${2:-3}
 dir=${DDIVK_WIN64_BUILD:-build/win64}
 native=${DDIVK_NATIVE_BUILD:-build/main}
 plain_target=bench/plain_vulkan_d3d9/d3d9-plain-vulkan-bench
@@ -48,60 +52,71 @@ cp "$dir/bench/d3d9/d3d9_bench.exe" "$stage/builtin/"
 # timed runs are not competing with it.
 cat >"$stage/run.sh" <<'SH'
 set -e
-stage=$1 frames=$2
+stage=$1 frames=$2 rounds=$3 plain=$4
 wineserver -p || true # (one may be running for this prefix already)
 (cd "$stage/builtin" && WINEDLLOVERRIDES="d3d9=b" wine ./d3d9_bench.exe --frames 3 --warmup 1 draws) >/dev/null 2>&1 || true
 sleep 5
 status=0
-for impl in ddivk builtin; do
-  override=n; [ "$impl" = builtin ] && override=b
-  echo "== bench: $impl ($frames frames per scenario)"
-  (cd "$stage/$impl" && WINEDLLOVERRIDES="d3d9=$override" wine ./d3d9_bench.exe --frames "$frames") \
-    >"$stage/$impl.txt" 2>&1 || { cat "$stage/$impl.txt"; echo "== bench: the $impl run failed"; status=1; break; }
+for round in $(seq 1 "$rounds"); do
+  for impl in ddivk builtin; do
+    override=n; [ "$impl" = builtin ] && override=b
+    echo "== bench: round $round: $impl ($frames frames per scenario)"
+    (cd "$stage/$impl" && WINEDLLOVERRIDES="d3d9=$override" wine ./d3d9_bench.exe --frames "$frames") \
+      >"$stage/$impl.$round.txt" 2>&1 || { cat "$stage/$impl.$round.txt"; echo "== bench: the $impl run failed"; status=1; break 2; }
+  done
+  # The plain Vulkan program runs natively on the first Vulkan device; its failure leaves the
+  # Wine columns standing.
+  echo "== bench: round $round: plain Vulkan ($frames frames per scenario)"
+  "$plain" --frames "$frames" >"$stage/plain.$round.txt" 2>&1 ||
+    { cat "$stage/plain.$round.txt"; echo "== bench: *** the plain Vulkan run failed ***"; }
 done
 wineserver -k || true
 exit $status
 SH
-xvfb-run -a bash "$stage/run.sh" "$(cd "$stage" && pwd)" "$frames" || exit 1
+xvfb-run -a bash "$stage/run.sh" "$(cd "$stage" && pwd)" "$frames" "$rounds" "$(cd "$native" && pwd)/$plain_target" || exit 1
 
-# The plain Vulkan program runs natively on the first Vulkan device; its failure leaves the
-# Wine columns standing.
-echo "== bench: plain Vulkan ($frames frames per scenario)"
-"$native/$plain_target" --frames "$frames" >"$stage/plain.txt" 2>&1 ||
-  { cat "$stage/plain.txt"; echo "== bench: *** the plain Vulkan run failed ***"; }
-
-python3 - "$stage/ddivk.txt" "$stage/builtin.txt" "$stage/plain.txt" <<'PY'
-import re, sys
+python3 - "$stage" "$rounds" <<'PY'
+import re, statistics, sys
+stage, rounds = sys.argv[1], int(sys.argv[2])
 def parse(path):
-    rows = {}
-    for m in re.finditer(r"^(\w+)\s+([\d.]+) (\S+) checksum=([0-9a-f]+) lit=(\d+)", open(path, errors="replace").read(), re.M):
-        rows[m[1]] = (float(m[2]), m[3], m[4], int(m[5]))
-    return rows
-ours, builtin, plain = parse(sys.argv[1]), parse(sys.argv[2]), parse(sys.argv[3])
+    try:
+        text = open(path, errors="replace").read()
+    except OSError:
+        return {}
+    return {m[1]: (float(m[2]), m[3], m[4], int(m[5]))
+            for m in re.finditer(r"^(\w+)\s+([\d.]+) (\S+) checksum=([0-9a-f]+) lit=(\d+)", text, re.M)}
+runs = [{impl: parse(f"{stage}/{impl}.{r}.txt") for impl in ("ddivk", "builtin", "plain")}
+        for r in range(1, rounds + 1)]
 plain_scenarios = {"draws", "instancing", "state_churn"}  # queries has no plain Vulkan side
+def spread(values, digits):
+    return f"{statistics.median(values):.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
 status, plain_bad = 0, []
-print(f"{'scenario':<12} {'unit':<12} {'ddivk':>12} {'builtin':>12} {'ratio':>7} {'plain vk':>12} "
-      f"{'ours/plain':>10}  {'checksums':<10} plain checksum")
+print(f"medians of {rounds} rounds (each ratio taken within its round; ranges in brackets)")
+print(f"{'scenario':<12} {'unit':<12} {'ddivk':>10} {'builtin':>10} {'ours/builtin':>18} {'plain vk':>10} "
+      f"{'ours/plain':>18}  {'checksums':<10} plain checksum")
 for name in ["draws", "instancing", "queries", "state_churn"]:
-    if name not in ours or name not in builtin:
-        print(f"{name:<12} MISSING in {'ddivk' if name not in ours else 'builtin'} output"); status = 1; continue
-    o, b = ours[name], builtin[name]
-    agree = o[2] == b[2] and o[3] > 0
+    missing = [impl for run in runs for impl in ("ddivk", "builtin") if name not in run[impl]]
+    if missing:
+        print(f"{name:<12} MISSING in {missing[0]} output"); status = 1; continue
+    ours = [run["ddivk"][name] for run in runs]
+    builtin = [run["builtin"][name] for run in runs]
+    agree = all(o[2] == b[2] and o[3] == b[3] and o[3] > 0 for o, b in zip(ours, builtin))
     if not agree: status = 1
-    ratio = o[0] / b[0] if b[0] else float("inf")
+    ratios = [o[0] / b[0] if b[0] else float("inf") for o, b in zip(ours, builtin)]
     rate, fraction, verdict = "-", "-", "-"
     if name in plain_scenarios:
-        p = plain.get(name)
-        if p is None:
-            rate, fraction, verdict = "FAILED", "-", "*** MISSING ***"
+        plain = [run["plain"].get(name) for run in runs]
+        if None in plain:
+            rate, verdict = "FAILED", "*** MISSING ***"
         else:
-            rate, fraction = f"{p[0]:.0f}", f"{o[0] / p[0]:.2f}" if p[0] else "inf"
-            same = lambda r: p[2] == r[2] and p[3] == r[3]
-            verdict = "agree" if same(o) else \
-                f"*** MISMATCH *** ({p[2]} lit {p[3]}{', as builtin' if same(b) else ''})"
+            rate = f"{statistics.median(p[0] for p in plain):.0f}"
+            fraction = spread([o[0] / p[0] if p[0] else float("inf") for o, p in zip(ours, plain)], 2)
+            same = all(p[2] == o[2] and p[3] == o[3] for o, p in zip(ours, plain))
+            verdict = "agree" if same else f"*** MISMATCH *** ({plain[0][2]} lit {plain[0][3]})"
         if verdict != "agree": plain_bad.append(name)
-    print(f"{name:<12} {o[1]:<12} {o[0]:>12.0f} {b[0]:>12.0f} {ratio:>7.2f} {rate:>12} {fraction:>10}  "
-          + (f"{'agree':<10}" if agree else f"*** MISMATCH *** ({o[2]} lit {o[3]} vs {b[2]} lit {b[3]})")
+    print(f"{name:<12} {ours[0][1]:<12} {statistics.median(o[0] for o in ours):>10.0f} "
+          f"{statistics.median(b[0] for b in builtin):>10.0f} {spread(ratios, 2):>18} {rate:>10} {fraction:>18}  "
+          + (f"{'agree':<10}" if agree else f"*** MISMATCH *** ({ours[0][2]} lit {ours[0][3]} vs {builtin[0][2]} lit {builtin[0][3]})")
           + f" {verdict}")
 if status:
     print("== bench: FAILED: the implementations disagree (or a scenario is missing): see the rows above", file=sys.stderr)
