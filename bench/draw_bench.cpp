@@ -10,6 +10,9 @@
 // - BM_Instancing10000: one indexed draw of 10 000 instances (stream 0 INDEXEDDATA, stream 1
 //   INSTANCEDATA) on the divisor path and on the shader-fetch fallback; wall time per frame
 //   (recording, submission and the GPU) and their ratio (target: <= 1.25).
+// - BM_SamplerLookup: the device's sampler cache asked for 4 keys in turn (a draw asks for each
+//   bound texture's sampler), which its memo of recent answers holds, beside 12 keys in turn,
+//   which miss the memo every time and take its map; nanoseconds per lookup and their ratio.
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -22,6 +25,7 @@
 #include "ddivk/dp2_payloads.h"
 #include "device/device.h"
 #include "device/handles.h"
+#include "draw/sampler_state.h"
 #include "plain_vulkan_scene.h"
 #include "shader/assembler.h"
 
@@ -269,5 +273,38 @@ void BM_Instancing10000(benchmark::State& state) {
     state.counters["ratio"] = seconds[0] > 0 ? seconds[1] / seconds[0] : 0;
 }
 BENCHMARK(BM_Instancing10000)->Unit(benchmark::kMillisecond);
+
+void BM_SamplerLookup(benchmark::State& state) {
+    DrawScene& s = scene();
+    if (!s.ok) {
+        state.SkipWithError("no Vulkan device");
+        return;
+    }
+    draw::SamplerCache& cache = s.driver().samplers();
+    std::vector<draw::SamplerKey> keys(12);
+    for (size_t i = 0; i < keys.size(); ++i) { // distinct keys: filters x U address x LOD
+        keys[i].magFilter = i & 1 ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+        keys[i].addressU = i & 2 ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE : VK_SAMPLER_ADDRESS_MODE_REPEAT;
+        keys[i].minLod = keys[i].maxLod = float(i / 4);
+    }
+    constexpr int kLookups = 1200; // a multiple of 4 and of 12
+    double seconds[2] = {0, 0};
+    uintptr_t sum = 0;
+    for (auto _ : state) {
+        for (int wide = 0; wide < 2; ++wide) {
+            const size_t count = wide ? 12 : 4;
+            const auto begin = std::chrono::steady_clock::now();
+            for (int i = 0; i < kLookups; ++i)
+                sum += uintptr_t(cache.get(keys[size_t(i) % count]));
+            seconds[wide] += std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+        }
+    }
+    benchmark::DoNotOptimize(sum);
+    const double lookups = double(state.iterations()) * kLookups;
+    state.counters["memo_ns"] = seconds[0] / lookups * 1e9;
+    state.counters["map_ns"] = seconds[1] / lookups * 1e9;
+    state.counters["ratio"] = seconds[0] > 0 ? seconds[1] / seconds[0] : 0;
+}
+BENCHMARK(BM_SamplerLookup)->Unit(benchmark::kMicrosecond);
 
 } // namespace

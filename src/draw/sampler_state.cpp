@@ -190,6 +190,8 @@ SamplerCache::~SamplerCache() {
 }
 
 VkSampler SamplerCache::get(const SamplerKey& requested) {
+    for (const Recent& r : recent_)
+        if (r.sampler != VK_NULL_HANDLE && r.key == requested) return last_ = r.sampler;
     SamplerKey key = requested;
     if (key.borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT &&
         customBorders_ >= support_.maxCustomBorderSamplers && !samplers_.count(key)) {
@@ -199,7 +201,7 @@ VkSampler SamplerCache::get(const SamplerKey& requested) {
         key.customBorder = 0;
     }
     auto it = samplers_.find(key);
-    if (it != samplers_.end()) return last_ = it->second;
+    if (it != samplers_.end()) return remember(requested, it->second);
     if (samplers_.size() >= hardLimit_ && last_ != VK_NULL_HANDLE) {
         DDIVK_WARN_ONCE("%u distinct samplers in use before the GPU went idle: reusing the latest one",
                         hardLimit_);
@@ -209,6 +211,12 @@ VkSampler SamplerCache::get(const SamplerKey& requested) {
     samplers_.emplace(key, sampler);
     if (key.borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT) ++customBorders_;
     ++created_;
+    return remember(requested, sampler);
+}
+
+// (Not the device-limit answer above: another key's sampler, for as long as the limit holds.)
+VkSampler SamplerCache::remember(const SamplerKey& requested, VkSampler sampler) {
+    recent_[nextRecent_++ % recent_.size()] = {requested, sampler};
     return last_ = sampler;
 }
 
@@ -225,6 +233,7 @@ void SamplerCache::destroyAll() {
     samplers_.clear();
     customBorders_ = 0;
     last_ = VK_NULL_HANDLE;
+    recent_ = {};
 }
 
 VkSampler SamplerCache::create(const SamplerKey& k) const {

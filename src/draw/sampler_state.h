@@ -7,6 +7,7 @@
 
 #include <volk.h>
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <unordered_map>
@@ -104,6 +105,17 @@ class SamplerCache {
   private:
     VkSampler create(const SamplerKey& key) const;
     void destroyAll();
+    VkSampler remember(const SamplerKey& requested, VkSampler sampler);
+
+    // The last samplers answered, by requested key: a draw asks for each bound texture's
+    // sampler and most frames use a few, so get() compares with these first, a sixth of the
+    // cost of hashing and probing the map (BM_SamplerLookup). Cleared with the map.
+    struct Recent {
+        SamplerKey key;
+        VkSampler sampler = VK_NULL_HANDLE;
+    };
+    std::array<Recent, 4> recent_{};
+    uint32_t nextRecent_ = 0;
 
     VkDevice device_;
     SamplerSupport support_;
