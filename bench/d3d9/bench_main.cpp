@@ -1,7 +1,8 @@
-// d3d9_bench [--frames N] [--warmup N] [scenario ...]: runs each scenario (all by default) on a
-// 256x256 windowed device (presentation interval immediate) for N timed frames after the
-// warm-up frames, and prints one line per scenario:
+// d3d9_bench [--frames N] [--warmup N] [--window N] [scenario ...]: runs each scenario (all by
+// default) on a 256x256 windowed device (presentation interval immediate) for N timed frames
+// after the warm-up frames, and prints one line per scenario:
 //   NAME UNITS_PER_SECOND UNIT/s checksum=HEX lit=PIXELS_NOT_BLACK
+// --window N also prints the rate of every N timed frames on stderr (bench_run.h, WindowRates).
 // The checksum is FNV-1a of the last frame's back buffer (X byte masked, read back with
 // GetRenderTargetData before its Present) and the scenario's own results. The timed span ends
 // after that read-back, so work an implementation queued is counted. Exits 1 when a step fails.
@@ -60,11 +61,17 @@ bool runScenario(IDirect3DDevice9* device, Scenario& scenario, const BenchOption
     QueryPerformanceCounter(&start);
     int64_t units = 0;
     std::vector<uint32_t> pixels;
+    WindowRates windows(options.window, scenario.unit(), stderr);
     for (int f = 0; f < options.frames && ok; ++f) {
         const bool last = f + 1 == options.frames;
         const int64_t done = runFrame(device, scenario, options.warmup + f, last ? &pixels : nullptr);
         ok = done >= 0;
         units += done;
+        if (ok && options.window) {
+            LARGE_INTEGER now;
+            QueryPerformanceCounter(&now);
+            windows.frameDone(f, double(now.QuadPart - start.QuadPart) / double(frequency.QuadPart), done);
+        }
     }
     QueryPerformanceCounter(&end);
     scenario.teardown(device);
@@ -80,9 +87,8 @@ bool runScenario(IDirect3DDevice9* device, Scenario& scenario, const BenchOption
 int main(int argc, char** argv) {
     BenchOptions options;
     if (!parseBenchOptions(argc, argv, options)) {
-        std::fprintf(
-            stderr,
-            "usage: d3d9_bench [--frames N] [--warmup N] [draws|instancing|queries|state_churn ...]\n");
+        std::fprintf(stderr, "usage: d3d9_bench [--frames N] [--warmup N] [--window N] "
+                             "[draws|instancing|queries|state_churn ...]\n");
         return 2;
     }
     BenchDevice bench;

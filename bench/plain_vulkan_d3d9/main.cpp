@@ -1,7 +1,8 @@
-// d3d9-plain-vulkan-bench [--frames N] [--warmup N] [draws|instancing|state_churn ...]: the
-// plain Vulkan program of issue 6 (docs/d3d9-dll.md, "D3D9 benchmark"). It does the work of
+// d3d9-plain-vulkan-bench [--frames N] [--warmup N] [--window N] [draws|instancing|state_churn ...]:
+// the plain Vulkan program of issue 6 (docs/d3d9-dll.md, "D3D9 benchmark"). It does the work of
 // d3d9_bench's scenarios of the same names with direct Vulkan calls and prints the same line:
 //   NAME UNITS_PER_SECOND UNIT/s checksum=HEX lit=PIXELS_NOT_BLACK
+// and with --window, d3d9_bench's window lines on stderr.
 // Timing follows d3d9_bench: the clock starts after the warm-up frames are submitted and stops
 // after the last frame's target is read back; options, checksum and line are bench_run.h's.
 #include "bench_run.h"
@@ -31,9 +32,15 @@ BenchResult run(Scenario& scenario, FrameRing& ring, const BenchOptions& options
     for (int f = 0; f < options.warmup; ++f)
         frame(f, nullptr);
     std::vector<uint32_t> pixels;
+    WindowRates windows(options.window, scenario.unit(), stderr);
     const auto start = std::chrono::steady_clock::now();
-    for (int f = 0; f < options.frames; ++f)
-        units += frame(options.warmup + f, f + 1 == options.frames ? &pixels : nullptr);
+    for (int f = 0; f < options.frames; ++f) {
+        const int64_t done = frame(options.warmup + f, f + 1 == options.frames ? &pixels : nullptr);
+        units += done;
+        if (options.window)
+            windows.frameDone(
+                f, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), done);
+    }
     const auto end = std::chrono::steady_clock::now();
     ring.waitIdle();
 
@@ -60,7 +67,7 @@ void keepFreedMemory() {
 int main(int argc, char** argv) {
     BenchOptions options;
     if (!parseBenchOptions(argc, argv, options)) {
-        std::fprintf(stderr, "usage: d3d9-plain-vulkan-bench [--frames N] [--warmup N] "
+        std::fprintf(stderr, "usage: d3d9-plain-vulkan-bench [--frames N] [--warmup N] [--window N] "
                              "[draws|instancing|state_churn ...]\n");
         return 2;
     }
