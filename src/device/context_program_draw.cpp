@@ -475,6 +475,8 @@ HRESULT Context::drawProgram(const DrawCall& call) {
         }
     }
     for (uint32_t i = 0; i < samplerCount; ++i) key.bindingMask |= 1ull << samplers[i].binding;
+    if (depth && !d.targets.readOnlyDepth && device_.drawOptions().unusedDepthOut)
+        leaveUnusedDepthOut(s, d.targets);
     // maxPushDescriptors is at least 32 on every device with the extension.
     if (std::popcount(key.bindingMask) > 32) {
         DDIVK_WARN_ONCE("draw refused: it needs more descriptors than the device can push");

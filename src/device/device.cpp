@@ -35,7 +35,7 @@ VkFormat chooseFormat(vk::Device& device, const draw::FormatInfo& info, uint32_t
     return VK_FORMAT_UNDEFINED;
 }
 
-Device::DrawOptions readDrawOptions() {
+Device::DrawOptions readDrawOptions(const vk::Caps& caps) {
     Device::DrawOptions o;
     const char* divider = config::get("DDIVK_DIVIDER_MODE");
     o.dividerMode = !(divider && std::string_view(divider) == "0");
@@ -43,6 +43,10 @@ Device::DrawOptions readDrawOptions() {
     o.forceFetchFallback = force && std::string_view(force) == "1";
     const char* dynamic = config::get("DDIVK_DYNAMIC_PIPELINE_STATE");
     o.dynamicPipelineState = !(dynamic && std::string_view(dynamic) == "0");
+    const char* depthOut = config::get("DDIVK_UNUSED_DEPTH_OUT");
+    o.unusedDepthOut = depthOut && (std::string_view(depthOut) == "0" || std::string_view(depthOut) == "1")
+                           ? std::string_view(depthOut) == "1"
+                           : caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE;
     return o;
 }
 
@@ -104,7 +108,7 @@ std::unique_ptr<Device> Device::create(const std::optional<std::string>& selecto
             std::make_unique<draw::ProgramPipelineCache>(device->vulkan_->handle(), device->pipelineCache_->handle());
     device->samplerSupport_ = draw::samplerSupport(*device->vulkan_);
     device->samplers_ = std::make_unique<draw::SamplerCache>(device->vulkan_->handle(), device->samplerSupport_);
-    device->drawOptions_ = readDrawOptions();
+    device->drawOptions_ = readDrawOptions(device->vulkan_->caps());
     device->dynamicSupport_ = draw::dynamicSupport(device->vulkan_->functions());
     if (!device->dynamicSupport_.depthStencil || !device->dynamicSupport_.blend)
         DDIVK_INFO("pipelines hold %s%s as static state (no extended dynamic state for them)",

@@ -73,6 +73,10 @@ class Device {
         // DDIVK_DYNAMIC_PIPELINE_STATE=0: depth-stencil and blend states in every pipeline even
         // where the device has extended dynamic state (draw/dynamic_state.h).
         bool dynamicPipelineState = true;
+        // A draw that neither tests nor writes depth or stencil leaves the depth buffer out of
+        // its pass (context_program_draw.cpp). DDIVK_UNUSED_DEPTH_OUT: 1 on, 0 off; by default
+        // on llvmpipe only, which bins such passes faster without it (docs/draw-translator.md).
+        bool unusedDepthOut = false;
         bool dividerModeLogged = false; // the one log line per device was written
     };
     DrawOptions& drawOptions() { return drawOptions_; }

@@ -48,4 +48,16 @@ PassTargets boundTargets(Device& device, const state::DeviceState& state) {
     return t;
 }
 
+void leaveUnusedDepthOut(const state::DeviceState& state, PassTargets& targets) {
+    const auto& rs = state.renderStates;
+    if (!targets.depth || rs[D3DRS_ZENABLE] != D3DZB_FALSE || rs[D3DRS_STENCILENABLE] ||
+        !targets.anyColorImage())
+        return;
+    PassTargets without = targets;
+    without.depth = nullptr;
+    without.readOnlyDepth = false;
+    const VkExtent2D before = targets.extent(), after = without.extent();
+    if (before.width == after.width && before.height == after.height) targets = without;
+}
+
 } // namespace ddivk::device

@@ -73,4 +73,12 @@ struct PassTargets {
 // passDepth gives it. colors[0] is null when target 0 is (the caller refuses the draw).
 PassTargets boundTargets(Device& device, const state::DeviceState& state);
 
+// Takes the depth buffer out of `targets` for a draw under `state` that neither tests nor writes
+// depth or stencil (D3DRS_ZENABLE and D3DRS_STENCILENABLE off), where the pass keeps its size
+// without it (a smaller depth buffer also bounds a pass: extent()) and a colour target with an
+// image remains. The depth buffer's contents stay for later passes. Only with the draw option
+// unusedDepthOut: llvmpipe bins a pass's triangles faster without an unused depth buffer, and
+// elsewhere the pass break it costs when such draws follow depth-tested ones is not worth it.
+void leaveUnusedDepthOut(const state::DeviceState& state, PassTargets& targets);
+
 } // namespace ddivk::device

@@ -27,6 +27,7 @@ constexpr const char* kOptions[] = {
     "DDIVK_DIVIDER_MODE",                // device/device.cpp
     "DDIVK_FORCE_VERTEX_FETCH_FALLBACK", // device/device.cpp
     "DDIVK_DYNAMIC_PIPELINE_STATE",      // device/device.cpp
+    "DDIVK_UNUSED_DEPTH_OUT",            // device/device.cpp
     "DDIVK_CAPTURE",                     // device/entry_points.cpp
     "DDIVK_SAMPLER_ANISOTROPY",          // draw/sampler_state.cpp
     "DDIVK_MAX_FRAME_RATE",              // d3d9/user_options.cpp

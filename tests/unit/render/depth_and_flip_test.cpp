@@ -52,6 +52,38 @@ TEST_F(DepthTest, ZEnableFalseDrawsInSubmissionOrder) {
     EXPECT_EQ(readTarget()[5 * kWidth + 5], 0xFFFF0000u);
 }
 
+// A draw with ZENABLE FALSE neither tests nor writes depth, and the depth buffer keeps what
+// earlier draws wrote for the depth-tested draws after it (on llvmpipe such a draw's pass leaves
+// the depth buffer out: DrawOptions::unusedDepthOut).
+TEST_F(DepthTest, DrawsWithoutDepthKeepTheDepthBufferForLaterOnes) {
+    auto rect = [](float x0, float x1, uint32_t color, float z) {
+        return std::vector<TLVertex>{vtx(x0, 0, color, z), vtx(x1, 0, color, z),  vtx(x0, 48, color, z),
+                                     vtx(x1, 0, color, z), vtx(x1, 48, color, z), vtx(x0, 48, color, z)};
+    };
+    std::vector<TLVertex> v = rect(0, 32, 0xFF00FF00, 0.2f); // left half, near
+    for (const std::vector<TLVertex>& r : {rect(0, 64, 0xFFFF0000, 0.9f), rect(0, 64, 0xFF0000FF, 0.5f)})
+        v.insert(v.end(), r.begin(), r.end());
+    CommandStream s;
+    clear(s, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, kBackground, {}, 1.0f);
+    renderState(s, D3DRS_CULLMODE, D3DCULL_NONE);
+    s.cmd(D3DDP2OP_TRIANGLELIST, 2).put(D3DHAL_DP2TRIANGLELIST{0}); // depth 0.2 on the left
+    renderState(s, D3DRS_ZENABLE, D3DZB_FALSE);
+    s.cmd(D3DDP2OP_TRIANGLELIST, 2).put(D3DHAL_DP2TRIANGLELIST{6}); // red everywhere, no depth
+    renderState(s, D3DRS_ZENABLE, D3DZB_TRUE);
+    s.cmd(D3DDP2OP_TRIANGLELIST, 2).put(D3DHAL_DP2TRIANGLELIST{12}); // blue where 0.5 <= depth
+    ASSERT_EQ(execute(s, v), S_OK);
+    const std::vector<uint32_t> got = readTarget();
+    size_t bad = 0;
+    for (uint32_t y = 0; y < kHeight; ++y)
+        for (uint32_t x = 0; x < kWidth; ++x) {
+            const uint32_t want = x < 32 ? 0xFFFF0000u : 0xFF0000FFu;
+            if (got[y * kWidth + x] != want && bad++ < 3)
+                ADD_FAILURE() << "(" << x << "," << y << ") is " << std::hex << got[y * kWidth + x]
+                              << ", want " << want;
+        }
+    EXPECT_EQ(bad, 0u);
+}
+
 TEST_F(DepthTest, ClearingStencilOfAStencilFormatIsAccepted) {
     CommandStream s;
     clear(s, D3DCLEAR_STENCIL, 0);
