@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -37,16 +38,22 @@ TEST(BenchOptions, DefaultsPrintNoWindowsAndRunEveryScenario) {
     EXPECT_TRUE(options.wants("state_churn"));
 }
 
-TEST(BenchOptions, RefusesUnknownOptionsMissingValuesAndBadCounts) {
+// Each command line on fresh options, so that one refusal cannot hide behind an earlier one.
+bool refused(std::vector<std::string> words) {
     BenchOptions options;
-    EXPECT_FALSE(parse({"--windows", "5"}, options));
-    EXPECT_FALSE(parse({"--window"}, options));
-    EXPECT_FALSE(parse({"--window", "-1"}, options));
-    EXPECT_FALSE(parse({"--frames", "0"}, options));
-    EXPECT_FALSE(parse({"--window", "x"}, options));
-    EXPECT_FALSE(parse({"--frames", "12x"}, options));
-    EXPECT_FALSE(parse({"--warmup", ""}, options));
-    EXPECT_FALSE(parse({"--frames", "99999999999"}, options));
+    return !parse(std::move(words), options);
+}
+
+TEST(BenchOptions, RefusesUnknownOptionsMissingValuesAndBadCounts) {
+    EXPECT_TRUE(refused({"--windows", "5"}));
+    EXPECT_TRUE(refused({"--window"}));
+    EXPECT_TRUE(refused({"--window", "-1"}));
+    EXPECT_TRUE(refused({"--frames", "0"}));
+    EXPECT_TRUE(refused({"--window", "x"}));
+    EXPECT_TRUE(refused({"--frames", "12x"}));
+    EXPECT_TRUE(refused({"--warmup", ""}));
+    EXPECT_TRUE(refused({"--frames", "99999999999"}));
+    EXPECT_FALSE(refused({"--window", "0", "--warmup", "0"})); // both may be 0
 }
 
 // Reads back what the windows wrote.
