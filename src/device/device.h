@@ -75,7 +75,7 @@ class Device {
         bool dynamicPipelineState = true;
         // A draw that neither tests nor writes depth or stencil leaves the depth buffer out of
         // its pass (context_program_draw.cpp). DDIVK_UNUSED_DEPTH_OUT: 1 on, 0 off; by default
-        // on llvmpipe only, which bins such passes faster without it (docs/draw-translator.md).
+        // on llvmpipe only, which runs such passes faster without it (docs/draw-translator.md).
         bool unusedDepthOut = false;
         bool dividerModeLogged = false; // the one log line per device was written
     };

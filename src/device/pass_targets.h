@@ -77,8 +77,9 @@ PassTargets boundTargets(Device& device, const state::DeviceState& state);
 // depth or stencil (D3DRS_ZENABLE and D3DRS_STENCILENABLE off), where the pass keeps its size
 // without it (a smaller depth buffer also bounds a pass: extent()) and a colour target with an
 // image remains. The depth buffer's contents stay for later passes. Only with the draw option
-// unusedDepthOut: llvmpipe bins a pass's triangles faster without an unused depth buffer, and
-// elsewhere the pass break it costs when such draws follow depth-tested ones is not worth it.
+// unusedDepthOut: llvmpipe runs a pass faster without an unused depth buffer (measured, cause
+// unknown), and elsewhere the pass break it costs when such draws follow depth-tested ones is
+// not worth it.
 void leaveUnusedDepthOut(const state::DeviceState& state, PassTargets& targets);
 
 } // namespace ddivk::device
